@@ -1,0 +1,14 @@
+import 'reflect-metadata';
+import { revertLastMigration, runMigrations, translationDomain } from '@platform/database';
+import { runService } from '@platform/service-kit';
+import { TranslateApiConfig } from './config/translate-api.config';
+import { serveTranslateApi } from './translate-api.app';
+
+void runService(TranslateApiConfig, {
+  serve: serveTranslateApi,
+  migrate: async (config) => {
+    const applied = await runMigrations(config.DATABASE_URL, translationDomain);
+    console.log(applied.length ? `applied: ${applied.join(', ')}` : 'translation schema is up to date');
+  },
+  'migrate:revert': (config) => revertLastMigration(config.DATABASE_URL, translationDomain),
+});

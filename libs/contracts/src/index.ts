@@ -1,0 +1,3 @@
+export * from './error-codes';
+export * from './queues';
+export * from './service-ports';

@@ -1,0 +1,4 @@
+export * from './database.module';
+export * from './data-source-options';
+export * from './migration-runner';
+export * from './domains';

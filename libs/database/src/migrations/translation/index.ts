@@ -1,0 +1,4 @@
+import { AccountsAndKeys1732000000000 } from './1732000000000-accounts-and-keys';
+
+/** Ordered list; a new migration is appended here and never edited once released. */
+export const translationMigrations: Function[] = [AccountsAndKeys1732000000000];

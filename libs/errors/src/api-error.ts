@@ -1,0 +1,35 @@
+import { HttpException } from '@nestjs/common';
+import { TranslationErrorCode } from '@platform/contracts';
+
+/**
+ * The one exception type our code throws for client-visible failures. `code` is the
+ * machine-readable error; `extra` adds documented fields (e.g. limit usage) to the body.
+ */
+export class ApiError extends HttpException {
+  constructor(
+    status: number,
+    readonly code: string,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message, status);
+  }
+
+  static invalidParameter(message: string): ApiError {
+    // The published contract reports every invalid parameter under this single code.
+    return new ApiError(422, TranslationErrorCode.UnsupportedLanguage, message);
+  }
+
+  static notFound(message = 'Not found'): ApiError {
+    return new ApiError(404, TranslationErrorCode.NotFound, message);
+  }
+
+  static payloadTooLarge(message: string): ApiError {
+    return new ApiError(413, TranslationErrorCode.PayloadTooLarge, message);
+  }
+
+  static unavailable(message: string, extra: Record<string, unknown> = {}): ApiError {
+    return new ApiError(503, TranslationErrorCode.ServiceUnavailable, message, extra);
+  }
+}

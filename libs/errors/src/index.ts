@@ -1,0 +1,5 @@
+export * from './api-error';
+export * from './error-envelope';
+export * from './normalize-error';
+export * from './envelope-exception.filter';
+export * from './validation-exception.factory';

@@ -1,0 +1,29 @@
+import { plainToInstance } from 'class-transformer';
+import { validateSync, ValidationError } from 'class-validator';
+
+export class ConfigError extends Error {}
+
+function describe(errors: ValidationError[]): string[] {
+  return errors.flatMap((e) => [
+    ...Object.values(e.constraints ?? {}).map((m) => `  ${e.property}=${JSON.stringify(e.value ?? '')}: ${m}`),
+    ...describe(e.children ?? []),
+  ]);
+}
+
+/**
+ * Builds a validated config object from the environment. Property names are the variable names,
+ * defaults are property initialisers; any invalid variable throws one error naming all of them.
+ */
+export function loadConfig<T extends object>(cls: new () => T, env: NodeJS.ProcessEnv = process.env): T {
+  const defaults = new cls() as Record<string, unknown>;
+  const given: Record<string, unknown> = {};
+  for (const key of Object.keys(defaults)) {
+    if (env[key] !== undefined && env[key] !== '') given[key] = env[key];
+  }
+  const config = plainToInstance(cls, { ...defaults, ...given });
+  const errors = validateSync(config, { forbidUnknownValues: false });
+  if (errors.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${describe(errors).join('\n')}`);
+  }
+  return config;
+}

@@ -1,0 +1,21 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiError } from '@platform/errors';
+import { HealthRegistry } from './health.registry';
+
+@ApiTags('operations')
+@Controller()
+export class HealthController {
+  constructor(private readonly registry: HealthRegistry) {}
+
+  @Get('health')
+  @ApiOperation({ summary: 'Liveness and readiness: 200 when every dependency answers, 503 otherwise' })
+  async health() {
+    const report = await this.registry.report();
+    if (report.status !== 'ok') {
+      const down = Object.entries(report.checks).filter(([, c]) => c.status === 'down').map(([n]) => n);
+      throw ApiError.unavailable(`Unavailable: ${down.join(', ')} down`, { ...report });
+    }
+    return report;
+  }
+}

@@ -1,0 +1,66 @@
+import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import { HealthRegistry } from '../health/health.registry';
+
+export const REDIS = Symbol('REDIS');
+
+/**
+ * A shared Redis client for request-path state (rate limits, idempotency). Commands fail at once
+ * while Redis is unreachable instead of queueing, so callers can degrade and /health turns 503;
+ * the client reconnects by itself when Redis returns.
+ */
+export function createRedisClient(url: string): Redis {
+  return new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+  });
+}
+
+export function waitUntilReady(redis: Redis, timeoutMs: number): Promise<boolean> {
+  if (redis.status === 'ready') return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      redis.off('ready', onReady);
+      resolve(false);
+    }, timeoutMs);
+    const onReady = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    redis.once('ready', onReady);
+  });
+}
+
+@Injectable()
+class RedisLifecycle implements OnModuleInit, OnApplicationShutdown {
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly health: HealthRegistry,
+  ) {}
+
+  async onModuleInit() {
+    // Errors are reported through /health; without a listener ioredis would print each one.
+    this.redis.on('error', () => undefined);
+    this.health.register('redis', () => this.redis.ping());
+    // Give the first connection a moment so a healthy start reports ready; never block start-up.
+    await waitUntilReady(this.redis, 3000);
+  }
+
+  async onApplicationShutdown() {
+    this.redis.disconnect();
+  }
+}
+
+@Global()
+@Module({})
+export class RedisModule {
+  static forRoot(url: string): DynamicModule {
+    return {
+      module: RedisModule,
+      providers: [{ provide: REDIS, useFactory: () => createRedisClient(url) }, RedisLifecycle],
+      exports: [REDIS],
+    };
+  }
+}

@@ -1,0 +1,3 @@
+export * from './test-env';
+export * from './poll-until';
+export * from './http-client';

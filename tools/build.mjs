@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// Bundles one app into dist/apps/<app>/main.js. Workspace libs are inlined, npm packages stay
+// external (installed next to the bundle), and TypeScript goes through SWC for decorator metadata.
+import { context, build } from 'esbuild';
+import { transformFile } from '@swc/core';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { swcOptions } from './swc-options.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const [app, mode] = process.argv.slice(2);
+if (!app) {
+  console.error('usage: build.mjs <app> [--watch]');
+  process.exit(2);
+}
+
+const swcPlugin = {
+  name: 'swc',
+  setup(b) {
+    b.onLoad({ filter: /\.ts$/ }, async (args) => {
+      const { code } = await transformFile(args.path, { ...swcOptions, filename: args.path });
+      return { contents: code, loader: 'js' };
+    });
+  },
+};
+
+const outfile = path.join(root, 'dist/apps', app, 'main.js');
+const options = {
+  entryPoints: [path.join(root, 'apps', app, 'src/main.ts')],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  tsconfig: path.join(root, 'tsconfig.base.json'),
+  logLevel: 'warning',
+  plugins: [swcPlugin],
+};
+
+if (mode !== '--watch') {
+  await build(options);
+  console.log(`built ${path.relative(root, outfile)}`);
+} else {
+  // Development loop for `nx serve`: rebuild on change and restart the process.
+  let child;
+  const restart = () => {
+    if (child) child.kill('SIGTERM');
+    child = spawn(process.execPath, ['--enable-source-maps', outfile], { stdio: 'inherit', env: process.env });
+  };
+  const ctx = await context({
+    ...options,
+    plugins: [...options.plugins, { name: 'restart', setup: (b) => b.onEnd((r) => r.errors.length || restart()) }],
+  });
+  await ctx.watch();
+  const stop = () => {
+    child?.kill('SIGTERM');
+    ctx.dispose().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
