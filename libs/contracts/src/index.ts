@@ -1,3 +1,4 @@
 export * from './error-codes';
 export * from './queues';
 export * from './service-ports';
+export * from './principal';

@@ -74,7 +74,7 @@ export async function bootstrapHttpApp(options: HttpAppOptions): Promise<NestFas
   if (options.openapi && config.OPENAPI_ENABLED) await serveOpenApi(app, options.openapi);
   await options.configure?.(app);
   await app.listen(config.PORT, config.HOST);
-  logger.info({ port: config.PORT, host: config.HOST, tls: Boolean(tlsOptions(config)) }, `${options.service} listening`);
+  logger.info({ url: await app.getUrl(), tls: Boolean(tlsOptions(config)) }, `${options.service} listening`);
   return app;
 }
 
