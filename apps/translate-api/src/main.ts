@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { revertLastMigration, runMigrations, translationDomain } from '@platform/database';
 import { runService } from '@platform/service-kit';
+import { runAdmin } from './admin/admin.cli';
 import { TranslateApiConfig } from './config/translate-api.config';
 import { serveTranslateApi } from './translate-api.app';
 
@@ -11,4 +12,5 @@ void runService(TranslateApiConfig, {
     console.log(applied.length ? `applied: ${applied.join(', ')}` : 'translation schema is up to date');
   },
   'migrate:revert': (config) => revertLastMigration(config.DATABASE_URL, translationDomain),
+  admin: runAdmin,
 });

@@ -1,3 +1,5 @@
+import type {} from 'fastify';
+
 /** Key scopes: `translate` may call the translation endpoints; `manage` may also manage keys and webhooks. */
 export type KeyScope = 'translate' | 'manage';
 

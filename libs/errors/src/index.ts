@@ -3,3 +3,4 @@ export * from './error-envelope';
 export * from './normalize-error';
 export * from './envelope-exception.filter';
 export * from './validation-exception.factory';
+export * from './error-response.dto';

@@ -8,4 +8,5 @@ export * from './logging/json.logger';
 export * from './logging/redact';
 export * from './redis/redis.module';
 export * from './http/bootstrap-http-app';
+export * from './http/public.decorator';
 export * from './lifecycle/run-service';

@@ -1,3 +1,4 @@
 export * from './test-env';
 export * from './poll-until';
 export * from './http-client';
+export * from './translation-fixtures';

@@ -8,4 +8,12 @@ export class TranslateApiConfig extends DatabaseRedisConfig {
   /** Requests larger than this are refused before their body is parsed. */
   @EnvInt() @IsInt() @Min(64 * 1024) @Max(64 * 1024 * 1024)
   MAX_BODY_BYTES = 2 * 1024 * 1024;
+
+  /** Requests per minute for keys that have no rate_limit_per_minute of their own. */
+  @EnvInt() @IsInt() @Min(1) @Max(1_000_000)
+  RATE_LIMIT_PER_MINUTE = 60;
+
+  /** Test quota: words per calendar month (UTC) of every sandbox key, whatever its own limit. */
+  @EnvInt() @IsInt() @Min(0) @Max(Number.MAX_SAFE_INTEGER)
+  SANDBOX_MONTHLY_WORDS = 50_000;
 }

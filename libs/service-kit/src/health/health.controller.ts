@@ -1,9 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiError } from '@platform/errors';
+import { Public } from '../http/public.decorator';
 import { HealthRegistry } from './health.registry';
 
 @ApiTags('operations')
+@Public()
 @Controller()
 export class HealthController {
   constructor(private readonly registry: HealthRegistry) {}

@@ -52,6 +52,8 @@ export async function bootstrapHttpApp(options: HttpAppOptions): Promise<NestFas
   const app = await NestFactory.create<NestFastifyApplication>(options.module, adapter, {
     logger: new JsonLogger(logger),
     abortOnError: false,
+    // Fastify's own JSON parser is enough; Nest's would add form bodies, which our APIs never take.
+    bodyParser: false,
   });
   app.useGlobalFilters(new EnvelopeExceptionFilter(envelope));
   app.useGlobalPipes(
@@ -59,6 +61,8 @@ export async function bootstrapHttpApp(options: HttpAppOptions): Promise<NestFas
   );
 
   const fastify = app.getHttpAdapter().getInstance();
+  // A text/plain body would reach validation as a bare string; refuse it as 415 like any other type.
+  fastify.removeContentTypeParser('text/plain');
   const metrics = app.get(MetricsRegistry);
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

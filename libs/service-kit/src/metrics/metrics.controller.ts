@@ -1,7 +1,9 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiExcludeEndpoint } from '@nestjs/swagger';
+import { Public } from '../http/public.decorator';
 import { MetricsRegistry } from './metrics.registry';
 
+@Public()
 @Controller()
 export class MetricsController {
   constructor(private readonly metrics: MetricsRegistry) {}

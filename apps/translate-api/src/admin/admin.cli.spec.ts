@@ -1,0 +1,111 @@
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { loadConfig } from '@platform/service-kit';
+import { http, testAppEnv } from '@platform/testing';
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TranslateApiConfig } from '../config/translate-api.config';
+import { serveTranslateApi } from '../translate-api.app';
+
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
+const KEY = /^svc_(test|live)_[0-9A-Za-z]{40}$/;
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  lastLine: string;
+}
+
+function node(args: string[]): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, env: testAppEnv() });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr, lastLine: stdout.trimEnd().split('\n').at(-1) ?? '' }));
+  });
+}
+
+const admin = (...args: string[]) => node(['dist/apps/translate-api/main.js', 'admin', ...args]);
+
+function expectMistake(run: Run, message: RegExp) {
+  expect(run.code).toBe(1);
+  expect(run.stdout).toBe('');
+  expect(run.stderr).toMatch(message);
+  expect(run.stderr).not.toMatch(/\n\s+at /);
+}
+
+describe('operator CLI (built translate-api, admin command)', () => {
+  let app: NestFastifyApplication;
+  let url: string;
+
+  beforeAll(async () => {
+    const build = await node(['tools/build.mjs', 'translate-api']);
+    expect(build.code, build.stderr).toBe(0);
+    app = await serveTranslateApi(loadConfig(TranslateApiConfig, testAppEnv()));
+    url = await app.getUrl();
+  });
+  afterAll(() => app?.close());
+
+  async function newAccount(): Promise<string> {
+    const name = `cli-${randomUUID()}`;
+    const run = await admin('account:create', name);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.lastLine).toMatch(/^[0-9a-f-]{36}$/);
+    return name;
+  }
+
+  it('creates an account and prints its id alone on the last line; a second time fails', async () => {
+    const name = await newAccount();
+    expectMistake(await admin('account:create', name), /already exists/);
+  });
+
+  it('creates a manage key whose secret, on the last line, authenticates over HTTP', async () => {
+    const account = await newAccount();
+    const run = await admin('key:create', '--account', account, '--manage', '--word-limit', '500', '--name', 'bootstrap');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.lastLine).toMatch(/^svc_live_/);
+    expect(run.lastLine).toMatch(KEY);
+
+    const res = await http(url, 'GET', '/api/v1/keys', { token: run.lastLine });
+    expect(res.status).toBe(200);
+    expect(res.body.keys).toEqual([
+      expect.objectContaining({ name: 'bootstrap', prefix: 'svc_live_', scopes: ['translate', 'manage'], monthly_word_limit: 500, hint: run.lastLine.slice(-4) }),
+    ]);
+  });
+
+  it('creates a sandbox translate key by default scope', async () => {
+    const account = await newAccount();
+    const run = await admin('key:create', '--sandbox', '--account', account);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.lastLine).toMatch(/^svc_test_/);
+    // Authenticated (not 401), but a translate key may not manage keys.
+    expect((await http(url, 'GET', '/api/v1/keys', { token: run.lastLine })).status).toBe(403);
+  });
+
+  it.each([
+    [['key:create', '--account', `missing-${randomUUID()}`], /does not exist/],
+    [['key:create'], /--account is required/],
+    [['key:create', '--account', 'x', '--bogus'], /Unknown option '--bogus'/],
+    [['key:create', '--account', 'x', '--word-limit', 'lots'], /--word-limit must be a whole number/],
+    [['account:create'], /exactly one account name/],
+    [['nope'], /unknown admin command "nope"/],
+  ])('refuses %j with a message on stderr and exit code 1', async (args, message) => {
+    expectMistake(await admin(...args), message);
+  });
+
+  it('runs through npm run admin (tools/admin.mjs), which builds, migrates and forwards the exit code', async () => {
+    const account = await newAccount();
+    const run = await node(['tools/admin.mjs', 'key:create', '--account', account, '--sandbox', '--manage']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.lastLine).toMatch(KEY);
+    expect((await http(url, 'GET', '/api/v1/keys', { token: run.lastLine })).status).toBe(200);
+
+    expectMistake(await node(['tools/admin.mjs', 'key:create', '--account', `missing-${randomUUID()}`]), /does not exist/);
+    expectMistake(await node(['tools/admin.mjs', 'launch:rockets']), /commands: account:create, key:create/);
+  }, 120_000);
+});

@@ -1,0 +1,98 @@
+import { INestApplicationContext } from '@nestjs/common';
+import { AccountService, ApiKeyService } from '@platform/auth';
+import { parseArgs } from 'node:util';
+
+/** A mistake of the operator: printed without a stack, exit code 1. */
+export class AdminCommandError extends Error {}
+
+export interface AdminCommand<Options> {
+  usage: string;
+  /** Runs before any connection is opened, so bad flags fail fast and without side effects. */
+  parse(args: string[]): Options;
+  /** Returns the lines to print; the last one is the created secret or id, alone. */
+  run(context: INestApplicationContext, options: Options): Promise<string[]>;
+}
+
+/** Node's own messages for unknown or malformed flags, followed by the usage line. */
+function parseFlags<T>(usage: string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    throw new AdminCommandError(`${error instanceof Error ? error.message : String(error)}\nusage: ${usage}`);
+  }
+}
+
+const accountCreate: AdminCommand<{ name: string }> = {
+  usage: 'admin account:create NAME',
+  parse(args) {
+    const { positionals } = parseFlags(this.usage, () => parseArgs({ args, strict: true, allowPositionals: true }));
+    const name = positionals[0]?.trim();
+    if (positionals.length !== 1 || !name || name.length > 200) {
+      throw new AdminCommandError(`give exactly one account name (1 to 200 characters)\nusage: ${this.usage}`);
+    }
+    return { name };
+  },
+  async run(context, { name }) {
+    const accounts = context.get(AccountService);
+    if (await accounts.findByName(name)) throw new AdminCommandError(`account "${name}" already exists`);
+    const account = await accounts.create(name);
+    return [`created account "${account.name}"`, account.id];
+  },
+};
+
+interface KeyCreateOptions {
+  account: string;
+  sandbox: boolean;
+  manage: boolean;
+  monthlyWordLimit: number | null;
+  name: string | null;
+}
+
+function parseWordLimit(value: string | undefined): number | null {
+  if (value === undefined) return null;
+  const words = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(words)) throw new AdminCommandError(`--word-limit must be a whole number of words, got "${value}"`);
+  return words;
+}
+
+const keyCreate: AdminCommand<KeyCreateOptions> = {
+  usage: 'admin key:create --account NAME [--sandbox] [--manage] [--word-limit N] [--name LABEL]',
+  parse(args) {
+    const { values } = parseFlags(this.usage, () =>
+      parseArgs({
+        args,
+        strict: true,
+        options: {
+          account: { type: 'string' },
+          sandbox: { type: 'boolean', default: false },
+          manage: { type: 'boolean', default: false },
+          'word-limit': { type: 'string' },
+          name: { type: 'string' },
+        },
+      }),
+    );
+    const account = values.account?.trim();
+    if (!account) throw new AdminCommandError(`--account is required\nusage: ${this.usage}`);
+    const monthlyWordLimit = parseWordLimit(values['word-limit']);
+    const name = values.name?.trim() || null;
+    if (name && name.length > 100) throw new AdminCommandError('--name must be at most 100 characters');
+    return { account, sandbox: values.sandbox, manage: values.manage, monthlyWordLimit, name };
+  },
+  async run(context, options) {
+    const account = await context.get(AccountService).findByName(options.account);
+    if (!account) throw new AdminCommandError(`account "${options.account}" does not exist; create it with account:create`);
+    const { key, secret } = await context.get(ApiKeyService).create(account.id, {
+      sandbox: options.sandbox,
+      scopes: options.manage ? ['manage'] : ['translate'],
+      monthlyWordLimit: options.monthlyWordLimit,
+      name: options.name,
+    });
+    const kind = key.sandbox ? 'sandbox' : 'live';
+    return [`created ${kind} key ${key.id} for account "${account.name}" (scopes: ${key.scopes.join(', ')}); it is shown only now:`, secret];
+  },
+};
+
+export const ADMIN_COMMANDS: Record<string, AdminCommand<unknown>> = {
+  'account:create': accountCreate,
+  'key:create': keyCreate,
+};

@@ -1,0 +1,32 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+
+export const MAX_RATE_LIMIT_PER_MINUTE = 100_000;
+
+/** Per-key limits. In a request an absent field is left as it is and `null` removes the limit. */
+export class KeyLimitsDto {
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    minimum: 0,
+    description: 'Words per calendar month (UTC); null means no per-key limit (sandbox keys keep their test quota)',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(Number.MAX_SAFE_INTEGER)
+  monthly_word_limit?: number | null;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    minimum: 1,
+    maximum: MAX_RATE_LIMIT_PER_MINUTE,
+    description: 'Requests per minute; null means the service default',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_RATE_LIMIT_PER_MINUTE)
+  rate_limit_per_minute?: number | null;
+}

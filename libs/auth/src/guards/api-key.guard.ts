@@ -1,0 +1,47 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { TranslationErrorCode, type KeyScope } from '@platform/contracts';
+import { ApiError } from '@platform/errors';
+import { PUBLIC_ROUTE } from '@platform/service-kit';
+import type { FastifyRequest } from 'fastify';
+import { REQUIRED_SCOPE } from '../decorators/require-scope.decorator';
+import { ApiKeyService } from '../keys/api-key.service';
+
+const BEARER = /^Bearer +(\S+) *$/i;
+
+function invalidKey(message: string): ApiError {
+  return new ApiError(401, TranslationErrorCode.InvalidKey, message, {}, { 'WWW-Authenticate': 'Bearer' });
+}
+
+/**
+ * Global guard: every route needs `Authorization: Bearer <key>` unless marked `@Public()`.
+ * The key is looked up on every request (no cache), so revocation and regeneration take
+ * effect at once on every replica.
+ */
+@Injectable()
+export class ApiKeyGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly keys: ApiKeyService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
+
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const header = request.headers.authorization;
+    if (!header) throw invalidKey('Missing API key: send the header Authorization: Bearer <key>');
+    const token = BEARER.exec(header)?.[1];
+    const principal = token ? await this.keys.authenticate(token) : null;
+    if (!principal) throw invalidKey('Invalid API key');
+    request.apiKey = principal;
+
+    const scope = this.reflector.getAllAndOverride<KeyScope | undefined>(REQUIRED_SCOPE, targets);
+    if (scope && !principal.scopes.includes(scope)) {
+      throw new ApiError(403, TranslationErrorCode.Forbidden, `This key lacks the "${scope}" scope`);
+    }
+    return true;
+  }
+}

@@ -1,0 +1,10 @@
+export { Public } from '@platform/service-kit';
+export * from './accounts/account.entity';
+export * from './accounts/account.service';
+export * from './keys/api-key.entity';
+export * from './keys/api-key.service';
+export * from './keys/api-key-secret.util';
+export * from './decorators/require-scope.decorator';
+export * from './decorators/current-api-key.decorator';
+export * from './decorators/api-key-auth.decorator';
+export * from './auth.module';

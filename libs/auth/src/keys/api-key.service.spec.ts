@@ -1,0 +1,106 @@
+import { dataSourceOptions, translationDomain } from '@platform/database';
+import { ApiError } from '@platform/errors';
+import { testEnv } from '@platform/testing';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Account } from '../accounts/account.entity';
+import { AccountService } from '../accounts/account.service';
+import { hashApiKey } from './api-key-secret.util';
+import { ApiKey } from './api-key.entity';
+import { ApiKeyService, KeyOwner } from './api-key.service';
+
+describe('ApiKeyService against Postgres', () => {
+  let dataSource: DataSource;
+  let keys: ApiKeyService;
+  let owner: KeyOwner;
+
+  beforeAll(async () => {
+    dataSource = new DataSource({ ...dataSourceOptions(testEnv.databaseUrl, translationDomain, 2), entities: [Account, ApiKey] });
+    await dataSource.initialize();
+    keys = new ApiKeyService(dataSource.getRepository(ApiKey));
+    const account = await new AccountService(dataSource.getRepository(Account)).create(`auth-spec-${randomUUID()}`);
+    owner = { accountId: account.id, sandboxOnly: false };
+  });
+  afterAll(() => dataSource.destroy());
+
+  const expectNotFound = (promise: Promise<unknown>) => expect(promise).rejects.toSatisfy((e) => e instanceof ApiError && e.getStatus() === 404);
+
+  it('stores only the hash and the hint of a new key', async () => {
+    const { key, secret } = await keys.create(owner.accountId, { sandbox: true, name: 'ci' });
+    const [row] = await dataSource.query('SELECT * FROM translation.api_keys WHERE id = $1', [key.id]);
+    expect(row.key_hash).toBe(hashApiKey(secret));
+    expect(row.key_hint).toBe(secret.slice(-4));
+    expect(Object.values(row).some((value) => typeof value === 'string' && value.includes(secret.slice(9)))).toBe(false);
+    expect(row).toMatchObject({ sandbox: true, scopes: ['translate'], name: 'ci', revoked_at: null });
+  });
+
+  it('authenticates a key into its principal', async () => {
+    const { key, secret } = await keys.create(owner.accountId, { sandbox: false, scopes: ['manage'], monthlyWordLimit: 5000, rateLimitPerMinute: 10 });
+    expect(await keys.authenticate(secret)).toEqual({
+      keyId: key.id,
+      accountId: owner.accountId,
+      sandbox: false,
+      scopes: ['translate', 'manage'],
+      monthlyWordLimit: 5000,
+      rateLimitPerMinute: 10,
+    });
+  });
+
+  it('refuses malformed keys without asking the database', async () => {
+    const closed = new DataSource({ ...dataSourceOptions(testEnv.databaseUrl, translationDomain, 1), entities: [Account, ApiKey] });
+    await closed.initialize();
+    await closed.destroy();
+    // Any query through a destroyed data source throws; a malformed key must not get that far.
+    const offline = new ApiKeyService(closed.getRepository(ApiKey));
+    for (const candidate of ['', 'foo', 'svc_test_short', `sk_live_${'a'.repeat(40)}`]) {
+      expect(await offline.authenticate(candidate)).toBeNull();
+    }
+    await expect(offline.authenticate(`svc_test_${'a'.repeat(40)}`)).rejects.toThrow();
+  });
+
+  it('regenerates in place: same id and limits, new secret, old secret dead', async () => {
+    const first = await keys.create(owner.accountId, { sandbox: true, monthlyWordLimit: 100 });
+    const second = await keys.regenerate(owner, first.key.id);
+    expect(second.key.id).toBe(first.key.id);
+    expect(second.key.monthlyWordLimit).toBe(100);
+    expect(second.key.regeneratedAt).toBeInstanceOf(Date);
+    expect(second.secret).not.toBe(first.secret);
+    expect(second.secret.startsWith('svc_test_')).toBe(true);
+    expect(await keys.authenticate(first.secret)).toBeNull();
+    expect((await keys.authenticate(second.secret))?.keyId).toBe(first.key.id);
+  });
+
+  it('revokes once and for all', async () => {
+    const { key, secret } = await keys.create(owner.accountId, { sandbox: true });
+    const revoked = await keys.revoke(owner, key.id);
+    expect(revoked.revokedAt).toBeInstanceOf(Date);
+    expect(await keys.authenticate(secret)).toBeNull();
+    expect((await keys.revoke(owner, key.id)).revokedAt).toEqual(revoked.revokedAt);
+    await expectNotFound(keys.regenerate(owner, key.id));
+    await expectNotFound(keys.updateLimits(owner, key.id, { monthlyWordLimit: 1 }));
+  });
+
+  it('changes only the limits it is given, and null removes one', async () => {
+    const { key, secret } = await keys.create(owner.accountId, { sandbox: true, monthlyWordLimit: 100, rateLimitPerMinute: 30 });
+    expect(await keys.updateLimits(owner, key.id, { rateLimitPerMinute: 5 })).toMatchObject({ monthlyWordLimit: 100, rateLimitPerMinute: 5 });
+    expect(await keys.updateLimits(owner, key.id, { monthlyWordLimit: null })).toMatchObject({ monthlyWordLimit: null, rateLimitPerMinute: 5 });
+    expect(await keys.authenticate(secret)).toMatchObject({ monthlyWordLimit: null, rateLimitPerMinute: 5 });
+  });
+
+  it('keeps accounts, and sandbox callers, to their own keys', async () => {
+    const live = await keys.create(owner.accountId, { sandbox: false });
+    const sandbox = await keys.create(owner.accountId, { sandbox: true });
+    const stranger: KeyOwner = { accountId: randomUUID(), sandboxOnly: false };
+    await expectNotFound(keys.get(stranger, live.key.id));
+    await expectNotFound(keys.revoke(stranger, live.key.id));
+    await expectNotFound(keys.get(owner, 'not-a-uuid'));
+
+    const sandboxOwner = { ...owner, sandboxOnly: true };
+    await expectNotFound(keys.regenerate(sandboxOwner, live.key.id));
+    const visible = (await keys.list(sandboxOwner)).map((k) => k.id);
+    expect(visible).toContain(sandbox.key.id);
+    expect(visible).not.toContain(live.key.id);
+    expect((await keys.list(owner)).map((k) => k.id)).toEqual(expect.arrayContaining([live.key.id, sandbox.key.id]));
+  });
+});

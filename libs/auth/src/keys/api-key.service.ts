@@ -1,0 +1,137 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { ApiKeyPrincipal, KeyScope } from '@platform/contracts';
+import { ApiError } from '@platform/errors';
+import { isUUID } from 'class-validator';
+import { FindOptionsWhere, IsNull, Repository } from 'typeorm';
+import { ApiKey } from './api-key.entity';
+import { apiKeyHint, generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key-secret.util';
+
+export interface NewApiKey {
+  sandbox: boolean;
+  name?: string | null;
+  scopes?: KeyScope[];
+  monthlyWordLimit?: number | null;
+  rateLimitPerMinute?: number | null;
+}
+
+/** `undefined` leaves a limit as it is; `null` removes it. */
+export interface ApiKeyLimits {
+  monthlyWordLimit?: number | null;
+  rateLimitPerMinute?: number | null;
+}
+
+/** A key together with its plain secret, which exists only in this value and is never stored. */
+export interface IssuedApiKey {
+  key: ApiKey;
+  secret: string;
+}
+
+/**
+ * Whose keys a management call may touch. A sandbox caller sees only its account's sandbox keys,
+ * so that a sandbox key can neither reach nor mint production secrets.
+ */
+export interface KeyOwner {
+  accountId: string;
+  sandboxOnly: boolean;
+}
+
+export function keyOwnerOf(principal: ApiKeyPrincipal): KeyOwner {
+  return { accountId: principal.accountId, sandboxOnly: principal.sandbox };
+}
+
+export const KEY_SCOPES: readonly KeyScope[] = ['translate', 'manage'];
+
+/** `manage` includes everything `translate` may do, so every key carries `translate`. */
+function normalizeScopes(scopes: KeyScope[] = []): KeyScope[] {
+  return scopes.includes('manage') ? ['translate', 'manage'] : ['translate'];
+}
+
+function toPrincipal(key: ApiKey): ApiKeyPrincipal {
+  return {
+    keyId: key.id,
+    accountId: key.accountId,
+    sandbox: key.sandbox,
+    scopes: key.scopes,
+    monthlyWordLimit: key.monthlyWordLimit,
+    rateLimitPerMinute: key.rateLimitPerMinute,
+  };
+}
+
+@Injectable()
+export class ApiKeyService {
+  constructor(@InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>) {}
+
+  /**
+   * Runs on every request: a malformed key is refused without touching the database, a
+   * well-formed one costs a single lookup on the unique hash index.
+   */
+  async authenticate(plainKey: string): Promise<ApiKeyPrincipal | null> {
+    if (!isWellFormedApiKey(plainKey)) return null;
+    const key = await this.keys.findOneBy({ keyHash: hashApiKey(plainKey), revokedAt: IsNull() });
+    return key ? toPrincipal(key) : null;
+  }
+
+  async create(accountId: string, spec: NewApiKey): Promise<IssuedApiKey> {
+    const secret = generateApiKey(spec.sandbox);
+    const key = await this.keys.save(
+      this.keys.create({
+        accountId,
+        name: spec.name ?? null,
+        keyHash: hashApiKey(secret),
+        keyHint: apiKeyHint(secret),
+        sandbox: spec.sandbox,
+        scopes: normalizeScopes(spec.scopes),
+        monthlyWordLimit: spec.monthlyWordLimit ?? null,
+        rateLimitPerMinute: spec.rateLimitPerMinute ?? null,
+      }),
+    );
+    return { key, secret };
+  }
+
+  list(owner: KeyOwner): Promise<ApiKey[]> {
+    return this.keys.find({ where: this.ownedBy(owner), order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  /** Throws 404 for unknown ids, ids of other accounts and ids that are not UUIDs alike. */
+  async get(owner: KeyOwner, id: string): Promise<ApiKey> {
+    const key = isUUID(id) ? await this.keys.findOneBy({ ...this.ownedBy(owner), id }) : null;
+    if (!key) throw ApiError.notFound(`API key ${id} not found`);
+    return key;
+  }
+
+  /** Same key id and settings, new secret; the old secret stops working with this update. */
+  async regenerate(owner: KeyOwner, id: string): Promise<IssuedApiKey> {
+    const current = await this.get(owner, id);
+    const secret = generateApiKey(current.sandbox);
+    const key = await this.updateActive(current, { keyHash: hashApiKey(secret), keyHint: apiKeyHint(secret), regeneratedAt: new Date() });
+    return { key, secret };
+  }
+
+  /** Revoking twice is harmless and keeps the first revocation time. */
+  async revoke(owner: KeyOwner, id: string): Promise<ApiKey> {
+    const key = await this.get(owner, id);
+    if (key.revokedAt) return key;
+    const revokedAt = new Date();
+    const result = await this.keys.update({ id: key.id, revokedAt: IsNull() }, { revokedAt });
+    return result.affected ? Object.assign(key, { revokedAt }) : this.get(owner, id);
+  }
+
+  async updateLimits(owner: KeyOwner, id: string, limits: ApiKeyLimits): Promise<ApiKey> {
+    const changes: Partial<ApiKey> = {};
+    if (limits.monthlyWordLimit !== undefined) changes.monthlyWordLimit = limits.monthlyWordLimit;
+    if (limits.rateLimitPerMinute !== undefined) changes.rateLimitPerMinute = limits.rateLimitPerMinute;
+    return this.updateActive(await this.get(owner, id), changes);
+  }
+
+  private ownedBy(owner: KeyOwner): FindOptionsWhere<ApiKey> {
+    return owner.sandboxOnly ? { accountId: owner.accountId, sandbox: true } : { accountId: owner.accountId };
+  }
+
+  /** A revoked key stays revoked: it can be listed but never changed or brought back. */
+  private async updateActive(key: ApiKey, changes: Partial<ApiKey>): Promise<ApiKey> {
+    const result = key.revokedAt ? { affected: 0 } : await this.keys.update({ id: key.id, revokedAt: IsNull() }, changes);
+    if (!result.affected) throw ApiError.notFound(`API key ${key.id} is revoked`);
+    return Object.assign(key, changes);
+  }
+}

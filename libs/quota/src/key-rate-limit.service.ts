@@ -1,0 +1,46 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { ApiKeyPrincipal } from '@platform/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { RATE_LIMIT_WINDOW_SECONDS, RateLimitDecision, RateLimiter } from './rate-limiter.service';
+
+export const RATE_LIMIT_OPTIONS = Symbol('RATE_LIMIT_OPTIONS');
+
+export interface RateLimitOptions {
+  /** Requests per minute for keys without a limit of their own. */
+  defaultPerMinute: number;
+}
+
+/** The IETF rate-limit fields (draft-ietf-httpapi-ratelimit-headers) for one decision. */
+export function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
+  return {
+    'ratelimit-policy': `"default";q=${decision.limit};w=${RATE_LIMIT_WINDOW_SECONDS}`,
+    ratelimit: `"default";r=${decision.remaining};t=${decision.resetSeconds}`,
+  };
+}
+
+/** Counts one authenticated request against its key's limit and puts the outcome on the reply. */
+@Injectable()
+export class KeyRateLimitService {
+  private readonly counted = new WeakSet<FastifyRequest>();
+
+  constructor(
+    private readonly limiter: RateLimiter,
+    @Inject(RATE_LIMIT_OPTIONS) private readonly options: RateLimitOptions,
+  ) {}
+
+  private limitOf(key: ApiKeyPrincipal): number {
+    return key.rateLimitPerMinute ?? this.options.defaultPerMinute;
+  }
+
+  /** Null when Redis is unreachable: the request is let through and carries no rate-limit fields. */
+  async count(key: ApiKeyPrincipal, request: FastifyRequest, reply: FastifyReply): Promise<RateLimitDecision | null> {
+    this.counted.add(request);
+    const decision = await this.limiter.hit(key.keyId, this.limitOf(key));
+    if (decision) reply.headers(rateLimitHeaders(decision));
+    return decision;
+  }
+
+  isCounted(request: FastifyRequest): boolean {
+    return this.counted.has(request);
+  }
+}

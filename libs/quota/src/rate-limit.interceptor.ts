@@ -1,0 +1,35 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { TranslationErrorCode } from '@platform/contracts';
+import { ApiError } from '@platform/errors';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Observable } from 'rxjs';
+import { KeyRateLimitService } from './key-rate-limit.service';
+
+/**
+ * Refuses requests over their key's rate limit with 429 rate_limited before the handler runs.
+ * It is an interceptor rather than a guard because Nest runs interceptors after all guards, so
+ * the auth guard has set `request.apiKey` by then. Requests without a key (operational
+ * endpoints, auth failures) are not limited.
+ */
+@Injectable()
+export class RateLimitInterceptor implements NestInterceptor {
+  constructor(private readonly limits: KeyRateLimitService) {}
+
+  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+    const http = context.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    if (context.getType() !== 'http' || !request.apiKey) return next.handle();
+    // The fields are set on the reply before the handler runs, so its error responses carry them too.
+    const decision = await this.limits.count(request.apiKey, request, http.getResponse<FastifyReply>());
+    if (decision && !decision.allowed) {
+      throw new ApiError(
+        429,
+        TranslationErrorCode.RateLimited,
+        `Rate limit of ${decision.limit} requests per minute reached; retry in ${decision.retryAfterSeconds} s`,
+        {},
+        { 'retry-after': String(decision.retryAfterSeconds) },
+      );
+    }
+    return next.handle();
+  }
+}

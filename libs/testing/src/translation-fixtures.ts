@@ -1,0 +1,55 @@
+import { apiKeyHint, generateApiKey, hashApiKey } from '@platform/auth';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { testEnv } from './test-env';
+
+export interface TestKeyOptions {
+  /** Defaults to a sandbox (`svc_test_`) key. */
+  sandbox?: boolean;
+  scopes?: ('translate' | 'manage')[];
+  monthlyWordLimit?: number | null;
+  rateLimitPerMinute?: number | null;
+  /** Adds the key to this account instead of a new one. */
+  accountId?: string;
+}
+
+export interface TestKey {
+  keyId: string;
+  accountId: string;
+  /** The plain key to send as `Authorization: Bearer ...`. */
+  plainKey: string;
+  sandbox: boolean;
+}
+
+/**
+ * Inserts an account (unless given) and an API key straight into the test database, stored the
+ * way the auth lib stores keys, so tests of other features need no HTTP round trip to get one.
+ */
+export async function createTestKey(options: TestKeyOptions = {}): Promise<TestKey> {
+  const sandbox = options.sandbox ?? true;
+  const plainKey = generateApiKey(sandbox);
+  const client = new pg.Client({ connectionString: testEnv.databaseUrl });
+  await client.connect();
+  try {
+    const accountId =
+      options.accountId ??
+      (await client.query<{ id: string }>('INSERT INTO translation.accounts (name) VALUES ($1) RETURNING id', [`test-${randomBytes(6).toString('hex')}`]))
+        .rows[0].id;
+    const { rows } = await client.query<{ id: string }>(
+      `INSERT INTO translation.api_keys (account_id, key_hash, key_hint, sandbox, scopes, monthly_word_limit, rate_limit_per_minute)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [
+        accountId,
+        hashApiKey(plainKey),
+        apiKeyHint(plainKey),
+        sandbox,
+        options.scopes ?? ['translate'],
+        options.monthlyWordLimit ?? null,
+        options.rateLimitPerMinute ?? null,
+      ],
+    );
+    return { keyId: rows[0].id, accountId, plainKey, sandbox };
+  } finally {
+    await client.end();
+  }
+}

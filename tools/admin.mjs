@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+// `npm run admin -- <command> ...`: operator commands without HTTP. Builds the app that owns the
+// command, brings its schema up to date, then runs `node dist/apps/<app>/main.js admin <command> ...`
+// with this process's environment, output and exit code.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const APP_BY_COMMAND = {
+  'account:create': 'translate-api',
+  'key:create': 'translate-api',
+  'reviewer:create': 'translate-api',
+  'token:create': 'image-api',
+};
+
+const [command, ...args] = process.argv.slice(2);
+const app = Object.hasOwn(APP_BY_COMMAND, command ?? '') ? APP_BY_COMMAND[command] : undefined;
+if (!app) {
+  console.error(`usage: npm run admin -- <command> [options]\ncommands: ${Object.keys(APP_BY_COMMAND).join(', ')}`);
+  process.exit(1);
+}
+const main = path.join(root, 'dist/apps', app, 'main.js');
+
+/** Preparation steps stay silent unless they fail, so the command's own output is all there is. */
+function quietly(step, argv) {
+  const result = spawnSync(process.execPath, argv, { cwd: root, env: process.env, encoding: 'utf8' });
+  if (result.status === 0) return;
+  process.stderr.write(`${step} failed:\n${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? `${result.error.message}\n` : ''}`);
+  process.exit(result.status || 1);
+}
+
+quietly(`building ${app}`, [path.join(root, 'tools/build.mjs'), app]);
+// Fresh databases work too; the runner is idempotent and safe next to running replicas.
+quietly(`migrating the schema of ${app}`, [main, 'migrate']);
+const result = spawnSync(process.execPath, [main, 'admin', command, ...args], { cwd: root, env: process.env, stdio: 'inherit' });
+if (result.error) console.error(result.error.message);
+process.exit(result.status ?? 1);
