@@ -10,12 +10,15 @@ export const REDIS = Symbol('REDIS');
  * the client reconnects by itself when Redis returns.
  */
 export function createRedisClient(url: string): Redis {
-  return new Redis(url, {
+  const redis = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     connectTimeout: 2000,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
   });
+  // Errors are reported through /health; without a listener ioredis would print each one.
+  redis.on('error', () => undefined);
+  return redis;
 }
 
 export function waitUntilReady(redis: Redis, timeoutMs: number): Promise<boolean> {
@@ -41,8 +44,6 @@ class RedisLifecycle implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   async onModuleInit() {
-    // Errors are reported through /health; without a listener ioredis would print each one.
-    this.redis.on('error', () => undefined);
     this.health.register('redis', () => this.redis.ping());
     // Give the first connection a moment so a healthy start reports ready; never block start-up.
     await waitUntilReady(this.redis, 3000);

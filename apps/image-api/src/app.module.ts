@@ -1,0 +1,26 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { DatabaseModule, imageDomain } from '@platform/database';
+import { HealthModule, RedisModule } from '@platform/service-kit';
+import { StorageModule } from '@platform/storage';
+import { ImageApiConfig } from './config/image-api.config';
+import { InfoModule } from './info/info.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: ImageApiConfig): DynamicModule {
+    return {
+      module: AppModule,
+      // Global so that every feature module can inject the validated config.
+      global: true,
+      imports: [
+        HealthModule,
+        RedisModule.forRoot(config.REDIS_URL),
+        DatabaseModule.forRoot(config.DATABASE_URL, imageDomain, config.DATABASE_POOL_SIZE),
+        StorageModule.forRoot(config),
+        InfoModule,
+      ],
+      providers: [{ provide: ImageApiConfig, useValue: config }],
+      exports: [ImageApiConfig],
+    };
+  }
+}

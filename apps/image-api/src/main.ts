@@ -1,0 +1,14 @@
+import 'reflect-metadata';
+import { imageDomain, revertLastMigration, runMigrations } from '@platform/database';
+import { runService } from '@platform/service-kit';
+import { ImageApiConfig } from './config/image-api.config';
+import { serveImageApi } from './image-api.app';
+
+void runService(ImageApiConfig, {
+  serve: serveImageApi,
+  migrate: async (config) => {
+    const applied = await runMigrations(config.DATABASE_URL, imageDomain);
+    console.log(applied.length ? `applied: ${applied.join(', ')}` : 'image schema is up to date');
+  },
+  'migrate:revert': (config) => revertLastMigration(config.DATABASE_URL, imageDomain),
+});

@@ -1,0 +1,2 @@
+export * from './storage.config';
+export * from './storage.module';
