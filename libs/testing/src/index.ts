@@ -2,3 +2,4 @@ export * from './test-env';
 export * from './poll-until';
 export * from './http-client';
 export * from './translation-fixtures';
+export * from './service-health.suite';

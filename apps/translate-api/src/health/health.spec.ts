@@ -1,50 +1,39 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig } from '@platform/service-kit';
-import { http, testAppEnv } from '@platform/testing';
+import { describeServiceHealth, http, testAppEnv } from '@platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TranslateApiConfig } from '../config/translate-api.config';
 import { serveTranslateApi } from '../translate-api.app';
 
-describe('translate-api operational endpoints', () => {
+const start = (env: NodeJS.ProcessEnv) => serveTranslateApi(loadConfig(TranslateApiConfig, env));
+
+describeServiceHealth({ service: 'translate-api', start, envelope: 'translation', dependencies: ['postgres', 'redis'] });
+
+describe('translate-api documents and malformed requests', () => {
   let app: NestFastifyApplication;
   let url: string;
 
   beforeAll(async () => {
-    app = await serveTranslateApi(loadConfig(TranslateApiConfig, testAppEnv()));
+    app = await start(testAppEnv());
     url = await app.getUrl();
   });
   afterAll(() => app.close());
 
-  it('reports Postgres and Redis up on /health', async () => {
-    const res = await http(url, 'GET', '/health');
-    expect(res.status).toBe(200);
-    expect(res.body.checks).toEqual({ postgres: { status: 'up' }, redis: { status: 'up' } });
-  });
-
-  it('answers 503 in the envelope when a dependency is down', async () => {
-    const down = await serveTranslateApi(loadConfig(TranslateApiConfig, testAppEnv({ REDIS_URL: 'redis://127.0.0.1:1' })));
-    try {
-      const res = await http(await down.getUrl(), 'GET', '/health');
-      expect(res.status).toBe(503);
-      expect(res.body).toMatchObject({ error: 'service_unavailable', checks: { redis: { status: 'down' }, postgres: { status: 'up' } } });
-    } finally {
-      await down.close();
-    }
-  });
-
-  it('serves Prometheus metrics and the OpenAPI document', async () => {
-    await http(url, 'GET', '/health');
-    const metrics = await http(url, 'GET', '/metrics');
-    expect(metrics.headers.get('content-type')).toContain('text/plain');
-    expect(metrics.text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/health",status="200"\} \d+/);
+  it('serves the generated OpenAPI document without credentials', async () => {
     const openapi = await http(url, 'GET', '/openapi.json');
-    expect(openapi.body.paths['/health']).toBeDefined();
+    expect(openapi.body.info.title).toBe('Translation API');
+    expect(Object.keys(openapi.body.paths)).toEqual(expect.arrayContaining(['/health', '/api/v1/keys', '/api/v1/usage']));
   });
 
-  it('answers unknown routes and malformed bodies in the envelope', async () => {
-    expect((await http(url, 'GET', '/api/v1/nope')).body).toEqual({ error: 'not_found', message: 'Cannot GET /api/v1/nope' });
-    const malformed = await http(url, 'POST', '/api/v1/nope', { body: '{"texts": [', headers: { 'content-type': 'application/json' } });
+  it('answers malformed JSON with 400 invalid_json before authentication', async () => {
+    const malformed = await http(url, 'POST', '/api/v1/keys', { body: '{"texts": [', headers: { 'content-type': 'application/json' } });
     expect(malformed.status).toBe(400);
-    expect(malformed.body.error).toBe('invalid_json');
+    expect(malformed.body).toEqual({ error: 'invalid_json', message: 'The request body is not valid JSON' });
+  });
+
+  it('refuses a body over the byte cap with 413 before parsing it', async () => {
+    const res = await http(url, 'POST', '/api/v1/keys', { body: `{"name":"${'a'.repeat(3 * 1024 * 1024)}"}`, headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(413);
+    expect(res.body.error).toBe('payload_too_large');
   });
 });
