@@ -1,0 +1,43 @@
+import { IsInt, Min } from 'class-validator';
+import { describe, expect, it } from 'vitest';
+import { EnvInt } from './env.decorators';
+import { ConfigError, loadConfig } from './load-config';
+import { DatabaseRedisConfig } from './service.config';
+
+class ExampleConfig extends DatabaseRedisConfig {
+  PORT = 4000;
+
+  @EnvInt() @IsInt() @Min(1)
+  BATCH_SIZE = 10;
+}
+
+describe('loadConfig', () => {
+  it('takes defaults for unset and empty variables', () => {
+    const config = loadConfig(ExampleConfig, { BATCH_SIZE: '' });
+    expect(config).toMatchObject({ PORT: 4000, BATCH_SIZE: 10, NODE_ENV: 'development', TRUSTED_PROXIES: [], OPENAPI_ENABLED: true });
+  });
+
+  it('converts numbers, booleans and lists from their text', () => {
+    const config = loadConfig(ExampleConfig, { PORT: '8080', OPENAPI_ENABLED: 'false', TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1' });
+    expect(config).toMatchObject({ PORT: 8080, OPENAPI_ENABLED: false, TRUSTED_PROXIES: ['10.0.0.0/8', '127.0.0.1'] });
+  });
+
+  it('refuses invalid values with one message naming every bad variable', () => {
+    const load = () => loadConfig(ExampleConfig, { PORT: 'abc', BATCH_SIZE: '0', OPENAPI_ENABLED: 'maybe', REDIS_URL: 'http://x', NODE_ENV: 'prod' });
+    expect(load).toThrow(ConfigError);
+    const message = (() => {
+      try {
+        load();
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    for (const name of ['PORT="abc"', 'BATCH_SIZE=0', 'OPENAPI_ENABLED="maybe"', 'REDIS_URL="http://x"', 'NODE_ENV="prod"']) {
+      expect(message).toContain(name);
+    }
+  });
+
+  it('ignores variables the config does not declare', () => {
+    expect(loadConfig(ExampleConfig, { SOMETHING_ELSE: 'x' })).not.toHaveProperty('SOMETHING_ELSE');
+  });
+});

@@ -1,0 +1,35 @@
+// The five deployable apps as the stack knows them: names, default ports, builds.
+import path from 'node:path';
+import { log, ROOT, run } from './common.mjs';
+
+/** Same defaults as DefaultPort in libs/contracts, which the apps themselves use. */
+export const DEFAULT_PORTS = {
+  'translate-api': 3000,
+  'image-api': 3100,
+  'webhook-dispatcher': 3200,
+  'batch-worker': 3300,
+  'image-worker': 3400,
+};
+export const APPS = Object.keys(DEFAULT_PORTS);
+
+/** The app whose `migrate` command owns the schema each app uses. */
+export const MIGRATED_BY = {
+  'translate-api': 'translate-api',
+  'batch-worker': 'translate-api',
+  'webhook-dispatcher': 'translate-api',
+  'image-api': 'image-api',
+  'image-worker': 'image-api',
+};
+export const migratingApps = (apps) => [...new Set(apps.map((app) => MIGRATED_BY[app]))];
+
+/** A single PORT cannot serve five apps: each takes its own override, e.g. IMAGE_API_PORT. */
+export const portVariable = (app) => `${app.toUpperCase().replace(/-/g, '_')}_PORT`;
+
+export const appMain = (app) => path.join(ROOT, 'dist/apps', app, 'main.js');
+
+export async function buildApps(apps) {
+  const started = Date.now();
+  // One at a time: each build already keeps a core busy, and errors stay readable.
+  for (const app of apps) await run(process.execPath, [path.join(ROOT, 'tools/build.mjs'), app]);
+  log(`built ${apps.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}

@@ -1,0 +1,185 @@
+#!/usr/bin/env node
+// `npm start`: the whole platform on one machine. Ensures PostgreSQL, Redis and S3 (s3rver),
+// builds the apps, migrates, prepares a sandbox key, then runs every service with its output
+// prefixed until Ctrl-C/SIGTERM. `npm start -- translate-api image-api` runs only those services.
+// Everything this run started is stopped again on exit; what was already running is left alone.
+import { APPS, buildApps, DEFAULT_PORTS, migratingApps, portVariable } from './apps.mjs';
+import { canConnect, displayUrl, interruptRunningCommands, log, paint, reachableHost, StackError, warn } from './common.mjs';
+import { ensurePostgres } from './postgres.mjs';
+import { ensureRedis } from './redis.mjs';
+import { ensureS3 } from './s3.mjs';
+import { ensureSandboxKey } from './sandbox-key.mjs';
+import { runAppCommand, startService, stopChild, waitHealthy } from './services.mjs';
+
+/** The services' own bound for a graceful exit (SPEC: within 25 s of SIGTERM). */
+const SHUTDOWN_TIMEOUT_MS = 25_000;
+
+const selected = process.argv.slice(2);
+const unknown = selected.filter((name) => !APPS.includes(name));
+if (unknown.length) {
+  console.error(`Unknown service ${unknown.join(', ')}; services: ${APPS.join(', ')}`);
+  process.exit(2);
+}
+const apps = selected.length ? selected : APPS;
+
+/** Stop functions of what this run started, in start order. */
+const startedHere = [];
+const services = [];
+let stopRequested = false;
+let stopping = null;
+let setup = null;
+/** Cuts setup's waits short once a stop is requested. */
+const setupAbort = new AbortController();
+
+function stopStack(code) {
+  stopRequested = true;
+  stopping ??= (async () => {
+    setupAbort.abort();
+    interruptRunningCommands();
+    // Let the current setup step finish, so whatever it started is known and stopped too.
+    await setup?.catch(() => {});
+    await Promise.all(services.map((service) => stopChild(service.child, service.name, SHUTDOWN_TIMEOUT_MS)));
+    for (const stop of startedHere.reverse()) {
+      await stop().catch((error) => warn(`while stopping: ${error.message}`));
+    }
+    log(code === 0 ? 'stopped' : paint('red', 'stopped after a failure'));
+    process.exit(code);
+  })();
+  return stopping;
+}
+
+// With `npm start | tee log`, Ctrl-C ends the reader first: losing the terminal must not cut the
+// shutdown short and leave services running.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    // A terminal's Ctrl-C arrives twice under npm: from the terminal and forwarded by npm.
+    if (stopping) return;
+    log(`${signal}: stopping everything`);
+    stopStack(0);
+  });
+}
+
+// Under `npm start` (which execs this script, so npm's SIGINT/SIGTERM reach it directly) npm is
+// the parent: should npm be killed outright, nobody would stop the services any more.
+if (process.env.npm_lifecycle_event) {
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid === parent || stopping) return;
+    log('npm was stopped: stopping everything');
+    stopStack(0);
+  }, 500).unref();
+}
+
+/** A process of the stack ending on its own takes the whole stack down with exit code 1. */
+function superviseChild(child, name) {
+  child.once('exit', (code, signal) => {
+    if (stopRequested) return;
+    console.error(paint('red', `[stack] ${name} stopped unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`})`));
+    stopStack(1);
+  });
+}
+
+function step() {
+  if (stopRequested) throw new StackError('interrupted');
+}
+
+/** Fails fast, before any work, when a service's port is taken (e.g. by an earlier `npm start`). */
+async function checkPortsFree() {
+  const busy = [];
+  for (const app of apps) {
+    const port = Number(process.env[portVariable(app)] ?? DEFAULT_PORTS[app]);
+    if (port !== 0 && (await canConnect(reachableHost(process.env.HOST), port))) busy.push(`${app} on ${port}`);
+  }
+  if (busy.length) {
+    throw new StackError(
+      `Already in use: ${busy.join(', ')}. Stop what listens there, or choose other ports, e.g. ${portVariable(apps[0])}=${DEFAULT_PORTS[apps[0]] + 1} npm start`,
+    );
+  }
+}
+
+function serviceEnv(postgres, redis, s3) {
+  const env = {
+    ...process.env,
+    NODE_ENV: process.env.NODE_ENV || 'development',
+    DATABASE_URL: postgres.url,
+    REDIS_URL: redis.url,
+    S3_ENDPOINT: s3.endpoint,
+    S3_BUCKET: s3.bucket,
+    CDN_URL: s3.cdnUrl,
+  };
+  // Local webhook receivers must be reachable in development; production has no such default.
+  if (env.NODE_ENV === 'development') env.WEBHOOK_ALLOWED_HOSTS ??= '127.0.0.1,::1';
+  // One PORT for five services cannot work: each gets only its own <APP>_PORT, if given.
+  delete env.PORT;
+  return env;
+}
+
+function printSummary(rows, infra, sandbox, translateUrl) {
+  const width = Math.max(...rows.map(([name]) => name.length)) + 2;
+  const lines = [
+    '',
+    paint('bold', 'The platform is running:'),
+    ...rows.map(([name, url]) => `  ${name.padEnd(width)}${url}  ${paint('green', 'healthy')}`),
+    `  ${'postgres'.padEnd(width)}${displayUrl(infra.postgres.url)}`,
+    `  ${'redis'.padEnd(width)}${displayUrl(infra.redis.url)}`,
+    `  ${'s3'.padEnd(width)}${infra.s3.endpoint}  (bucket ${infra.s3.bucket}, CDN ${infra.s3.cdnUrl})`,
+    '',
+  ];
+  if (sandbox.key) {
+    lines.push(
+      `${paint('bold', 'Sandbox API key')} (kept in .data/sandbox-key${sandbox.created ? ', new' : ''}):`,
+      `  ${paint('green', sandbox.key)}`,
+      'Try it:',
+      `  curl -s ${translateUrl}/api/v1/translate \\`,
+      `    -H "Authorization: Bearer ${sandbox.key}" -H "Content-Type: application/json" \\`,
+      `    -d '{"target":"de","texts":["Hello world"]}'`,
+      '',
+    );
+  } else {
+    lines.push(paint('yellow', `No sandbox key: ${sandbox.error}`), '');
+  }
+  lines.push('Press Ctrl-C to stop everything.', '');
+  console.log(lines.join('\n'));
+}
+
+async function startStack() {
+  await checkPortsFree();
+  step();
+  // Each part is registered for stopping as soon as it is up, in case a later one fails.
+  const infra = {};
+  for (const [name, ensure] of [['postgres', ensurePostgres], ['redis', ensureRedis], ['s3', ensureS3]]) {
+    infra[name] = await ensure();
+    if (infra[name].stop) startedHere.push(infra[name].stop);
+    step();
+  }
+  if (infra.s3.child) superviseChild(infra.s3.child, 's3rver');
+  const env = serviceEnv(infra.postgres, infra.redis, infra.s3);
+  const migrating = migratingApps(apps);
+  await buildApps([...new Set([...migrating, ...apps])]);
+  step();
+  // Each of these apps owns its own schema, and their migrations are safe to run concurrently.
+  await Promise.all(migrating.map((app) => runAppCommand(app, ['migrate'], env)));
+  step();
+  for (const app of apps) {
+    const port = process.env[portVariable(app)];
+    const service = startService(app, port ? { ...env, PORT: port } : env);
+    services.push(service);
+    superviseChild(service.child, app);
+  }
+  const urls = await Promise.all(services.map((service) => waitHealthy(service, setupAbort.signal)));
+  step();
+  const rows = services.map((service, i) => [service.name, urls[i]]);
+  const translateUrl = rows.find(([name]) => name === 'translate-api')?.[1];
+  // The services are useful without a key, so a problem here is reported, not fatal.
+  const sandbox = await ensureSandboxKey(env, translateUrl).catch((error) => ({ error: error.message }));
+  step();
+  printSummary(rows, infra, sandbox, translateUrl ?? `http://127.0.0.1:${DEFAULT_PORTS['translate-api']}`);
+}
+
+setup = startStack();
+setup.catch((error) => {
+  if (!stopRequested) console.error(paint('red', `[stack] ${error instanceof StackError ? error.message : (error?.stack ?? error)}`));
+  stopStack(1);
+});
