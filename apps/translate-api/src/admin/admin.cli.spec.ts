@@ -87,8 +87,19 @@ describe('operator CLI (built translate-api, admin command)', () => {
     expect((await http(url, 'GET', '/api/v1/keys', { token: run.lastLine })).status).toBe(403);
   });
 
+  it('creates the account of a key that names a new one, then reuses it', async () => {
+    const account = `acme-${randomUUID()}`;
+    const first = await admin('key:create', '--account', account, '--sandbox');
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toContain(`created account "${account}"`);
+    expect(first.lastLine).toMatch(/^svc_test_/);
+    const second = await admin('key:create', '--account', account, '--sandbox');
+    expect(second.stdout).not.toContain('created account');
+    expect(second.lastLine).not.toBe(first.lastLine);
+    expectMistake(await admin('account:create', account), /already exists/);
+  });
+
   it.each([
-    [['key:create', '--account', `missing-${randomUUID()}`], /does not exist/],
     [['key:create'], /--account is required/],
     [['key:create', '--account', 'x', '--bogus'], /Unknown option '--bogus'/],
     [['key:create', '--account', 'x', '--word-limit', 'lots'], /--word-limit must be a whole number/],
@@ -105,7 +116,7 @@ describe('operator CLI (built translate-api, admin command)', () => {
     expect(run.lastLine).toMatch(KEY);
     expect((await http(url, 'GET', '/api/v1/keys', { token: run.lastLine })).status).toBe(200);
 
-    expectMistake(await node(['tools/admin.mjs', 'key:create', '--account', `missing-${randomUUID()}`]), /does not exist/);
+    expectMistake(await node(['tools/admin.mjs', 'key:create', '--account', 'x', '--word-limit', 'lots']), /--word-limit must be a whole number/);
     expectMistake(await node(['tools/admin.mjs', 'launch:rockets']), /commands: account:create, key:create/);
   }, 120_000);
 });

@@ -79,8 +79,8 @@ const keyCreate: AdminCommand<KeyCreateOptions> = {
     return { account, sandbox: values.sandbox, manage: values.manage, monthlyWordLimit, name };
   },
   async run(context, options) {
-    const account = await context.get(AccountService).findByName(options.account);
-    if (!account) throw new AdminCommandError(`account "${options.account}" does not exist; create it with account:create`);
+    // Bootstrapping is one command: a key for a new account name creates the account too.
+    const { account, created } = await context.get(AccountService).findOrCreate(options.account);
     const { key, secret } = await context.get(ApiKeyService).create(account.id, {
       sandbox: options.sandbox,
       scopes: options.manage ? ['manage'] : ['translate'],
@@ -88,7 +88,11 @@ const keyCreate: AdminCommand<KeyCreateOptions> = {
       name: options.name,
     });
     const kind = key.sandbox ? 'sandbox' : 'live';
-    return [`created ${kind} key ${key.id} for account "${account.name}" (scopes: ${key.scopes.join(', ')}); it is shown only now:`, secret];
+    return [
+      ...(created ? [`created account "${account.name}" (${account.id})`] : []),
+      `created ${kind} key ${key.id} for account "${account.name}" (scopes: ${key.scopes.join(', ')}); it is shown only now:`,
+      secret,
+    ];
   },
 };
 

@@ -15,4 +15,10 @@ export class AccountService {
   findByName(name: string): Promise<Account | null> {
     return this.accounts.findOneBy({ name });
   }
+
+  /** The named account, created first when missing; safe when two operators race. */
+  async findOrCreate(name: string): Promise<{ account: Account; created: boolean }> {
+    const inserted = await this.accounts.createQueryBuilder().insert().values({ name }).orIgnore().returning('id').execute();
+    return { account: await this.accounts.findOneByOrFail({ name }), created: inserted.raw.length > 0 };
+  }
 }
