@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
 
-const libs = ['auth', 'quota', 'errors', 'contracts', 'database', 'service-kit', 'queue', 'storage', 'testing'];
+const libs = ['auth', 'quota', 'errors', 'contracts', 'database', 'service-kit', 'queue', 'storage', 'testing', 'glossaries', 'translation-engines', 'translation-pipeline'];
 
 export default defineConfig({
   plugins: [

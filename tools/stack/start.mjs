@@ -3,6 +3,7 @@
 // builds the apps, migrates, prepares a sandbox key, then runs every service with its output
 // prefixed until Ctrl-C/SIGTERM. `npm start -- translate-api image-api` runs only those services.
 // Everything this run started is stopped again on exit; what was already running is left alone.
+import { ensureApertium } from './apertium.mjs';
 import { APPS, buildApps, DEFAULT_PORTS, migratingApps, portVariable } from './apps.mjs';
 import { canConnect, displayUrl, interruptRunningCommands, log, paint, reachableHost, StackError, warn } from './common.mjs';
 import { ensurePostgres } from './postgres.mjs';
@@ -134,7 +135,7 @@ function printSummary(rows, infra, sandbox, translateUrl) {
       'Try it:',
       `  curl -s ${translateUrl}/api/v1/translate \\`,
       `    -H "Authorization: Bearer ${sandbox.key}" -H "Content-Type: application/json" \\`,
-      `    -d '{"target":"de","texts":["Hello world"]}'`,
+      `    -d '{"target":"es","texts":["The cat is sleeping on the red sofa."]}'`,
       '',
     );
   } else {
@@ -155,6 +156,8 @@ async function startStack() {
     step();
   }
   if (infra.s3.child) superviseChild(infra.s3.child, 's3rver');
+  await ensureApertium(apps);
+  step();
   const env = serviceEnv(infra.postgres, infra.redis, infra.s3);
   const migrating = migratingApps(apps);
   await buildApps([...new Set([...migrating, ...apps])]);

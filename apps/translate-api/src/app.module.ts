@@ -3,8 +3,14 @@ import { AuthModule } from '@platform/auth';
 import { DatabaseModule, translationDomain } from '@platform/database';
 import { QuotaModule, RateLimitModule } from '@platform/quota';
 import { HealthModule, RedisModule } from '@platform/service-kit';
+import { EnginesModule } from '@platform/translation-engines';
+import { TranslationPipelineModule } from '@platform/translation-pipeline';
 import { TranslateApiConfig } from './config/translate-api.config';
+import { GlossariesApiModule } from './glossaries/glossaries-api.module';
+import { IdempotencyModule } from './idempotency/idempotency.module';
 import { KeysModule } from './keys/keys.module';
+import { LanguagesModule } from './languages/languages.module';
+import { TranslateModule } from './translate/translate.module';
 import { UsageModule } from './usage/usage.module';
 
 @Module({})
@@ -21,6 +27,12 @@ export class AppModule {
         QuotaModule.forRoot({ sandboxMonthlyWords: config.SANDBOX_MONTHLY_WORDS }),
         RateLimitModule.forRoot({ defaultPerMinute: config.RATE_LIMIT_PER_MINUTE }),
         UsageModule,
+        EnginesModule.forRoot(config),
+        TranslationPipelineModule.forRoot(config),
+        TranslateModule,
+        IdempotencyModule.forRoot({ ttlSeconds: config.IDEMPOTENCY_TTL_SECONDS }),
+        GlossariesApiModule,
+        LanguagesModule,
       ],
       providers: [{ provide: TranslateApiConfig, useValue: config }],
     };

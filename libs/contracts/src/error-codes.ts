@@ -10,6 +10,8 @@ export const TranslationErrorCode = {
   UnsupportedMediaType: 'unsupported_media_type',
   MethodNotAllowed: 'method_not_allowed',
   RateLimited: 'rate_limited',
+  IdempotencyKeyReused: 'idempotency_key_reused',
+  IdempotencyInProgress: 'idempotency_in_progress',
   HttpsRequired: 'https_required',
   ServiceUnavailable: 'service_unavailable',
   Internal: 'internal',

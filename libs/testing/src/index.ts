@@ -3,3 +3,4 @@ export * from './poll-until';
 export * from './http-client';
 export * from './translation-fixtures';
 export * from './service-health.suite';
+export * from './engine-stand-ins';

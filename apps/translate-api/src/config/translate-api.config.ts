@@ -1,8 +1,10 @@
 import { DefaultPort } from '@platform/contracts';
 import { DatabaseRedisConfig, EnvInt } from '@platform/service-kit';
+import { withEngineConfig } from '@platform/translation-engines';
+import { withPricingConfig } from '@platform/translation-pipeline';
 import { IsInt, Max, Min } from 'class-validator';
 
-export class TranslateApiConfig extends DatabaseRedisConfig {
+export class TranslateApiConfig extends withPricingConfig(withEngineConfig(DatabaseRedisConfig)) {
   PORT = DefaultPort['translate-api'];
 
   /** Requests larger than this are refused before their body is parsed. */
@@ -16,4 +18,8 @@ export class TranslateApiConfig extends DatabaseRedisConfig {
   /** Test quota: words per calendar month (UTC) of every sandbox key, whatever its own limit. */
   @EnvInt() @IsInt() @Min(0) @Max(Number.MAX_SAFE_INTEGER)
   SANDBOX_MONTHLY_WORDS = 50_000;
+
+  /** How long the response to a request with an Idempotency-Key is kept for replays. */
+  @EnvInt() @IsInt() @Min(1) @Max(30 * 24 * 3600)
+  IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
 }

@@ -1,0 +1,45 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import {
+  ApiOkResponse,
+  ApiOperation,
+  ApiPayloadTooLargeResponse,
+  ApiPaymentRequiredResponse,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { ApiKeyAuth, CurrentApiKey } from '@platform/auth';
+import type { ApiKeyPrincipal } from '@platform/contracts';
+import { TranslationErrorDto } from '@platform/errors';
+import { ApiRateLimited, RATE_LIMIT_HEADER_DOCS } from '@platform/quota';
+import { Idempotent } from '../idempotency/idempotent.decorator';
+import { TranslateRequestDto } from './dtos/translate-request.dto';
+import { TranslateResponseDto } from './dtos/translate-response.dto';
+import { TranslateService } from './translate.service';
+
+@ApiTags('translate')
+@ApiKeyAuth()
+@Controller('api/v1/translate')
+export class TranslateController {
+  constructor(private readonly translator: TranslateService) {}
+
+  @Post()
+  @HttpCode(200)
+  @Idempotent()
+  @ApiOperation({
+    summary: 'Translate texts (tiers basic and pro)',
+    description:
+      'Formats: `text`; `html` (text nodes only; tags, attributes, comments, script/style/code/pre and translate="no" kept byte for byte); ' +
+      '`json` (each text a JSON document; only string values translated). Variables such as {name}, {{name}}, %s, %1$s, ${x} and ICU ' +
+      'arguments pass through untouched and are not counted. With a glossary, tier pro enforces every term exactly; basic uses it as a hint.',
+  })
+  @ApiOkResponse({ type: TranslateResponseDto, headers: RATE_LIMIT_HEADER_DOCS })
+  @ApiPaymentRequiredResponse({ type: TranslationErrorDto, description: 'quota_exceeded: the words would pass the monthly limit; nothing translated or charged' })
+  @ApiPayloadTooLargeResponse({ type: TranslationErrorDto, description: 'payload_too_large: more than 50 texts or 30,000 characters' })
+  @ApiUnprocessableEntityResponse({ type: TranslationErrorDto, description: 'unsupported_language: language pair unavailable or a parameter invalid (details in message)' })
+  @ApiServiceUnavailableResponse({ type: TranslationErrorDto, description: 'service_unavailable: the engine failed; nothing was charged' })
+  @ApiRateLimited(TranslationErrorDto)
+  translate(@CurrentApiKey() key: ApiKeyPrincipal, @Body() body: TranslateRequestDto): Promise<TranslateResponseDto> {
+    return this.translator.translate(key, body);
+  }
+}

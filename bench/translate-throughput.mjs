@@ -1,0 +1,113 @@
+#!/usr/bin/env node
+// Throughput of POST /api/v1/translate beside raw Apertium on the same English input, in one run.
+// Raw: the Debian `apertium` command translating all sentences in one process (its best case).
+// API: a built translate-api on a free port, 50 texts per request, a few requests in flight.
+// Usage: node bench/translate-throughput.mjs [--sentences N] [--concurrency C]
+// Needs Postgres and Redis (as for `npm start`); uses DATABASE_URL/REDIS_URL when given.
+import { spawn, execFileSync } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values } = parseArgs({ options: { sentences: { type: 'string', default: '2000' }, concurrency: { type: 'string', default: '4' } } });
+const SENTENCES = Number(values.sentences);
+const CONCURRENCY = Number(values.concurrency);
+const TEXTS_PER_REQUEST = 50;
+
+const PHRASES = [
+  'The cat is sleeping on the red sofa.',
+  'Our office in Brussels opens at nine in the morning.',
+  'Please send the signed contract before the end of the week.',
+  'The new train line connects the airport with the city centre.',
+  'Customers can return any product within thirty days.',
+  'The weather will be sunny with light wind from the north.',
+  'We thank you for your patience during the maintenance.',
+  'The committee approved the budget for the next year.',
+];
+const texts = Array.from({ length: SENTENCES }, (_, i) => `${PHRASES[i % PHRASES.length].slice(0, -1)} number ${i + 1}.`);
+const segmenter = new Intl.Segmenter('en', { granularity: 'word' });
+const words = texts.reduce((sum, text) => sum + [...segmenter.segment(text)].filter((s) => s.isWordLike).length, 0);
+
+async function rawApertium() {
+  const started = performance.now();
+  const child = spawn('apertium', ['-u', 'eng-spa'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  child.stdin.end(texts.join('\n'));
+  const [code] = await once(child, 'close');
+  if (code !== 0) throw new Error(`apertium exited with ${code}`);
+  const seconds = (performance.now() - started) / 1000;
+  if (out.split('\n').length !== texts.length) throw new Error('apertium returned a different number of lines');
+  return seconds;
+}
+
+async function freePort() {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address();
+  server.close();
+  return port;
+}
+
+async function startApi(port) {
+  execFileSync(process.execPath, ['tools/build.mjs', 'translate-api'], { cwd: root, stdio: 'ignore' });
+  const env = { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', TRANSLATION_ENGINE: 'apertium' };
+  execFileSync(process.execPath, ['dist/apps/translate-api/main.js', 'migrate'], { cwd: root, env, stdio: 'ignore' });
+  const key = execFileSync(process.execPath, ['dist/apps/translate-api/main.js', 'admin', 'key:create', '--account', 'benchmark'], { cwd: root, env })
+    .toString()
+    .trim()
+    .split('\n')
+    .at(-1);
+  const child = spawn(process.execPath, ['dist/apps/translate-api/main.js'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    const healthy = await fetch(`${url}/health`).then((r) => r.ok, () => false);
+    if (healthy) return { child, url, key };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill();
+  throw new Error('translate-api did not become healthy');
+}
+
+async function api({ url, key }) {
+  const batches = [];
+  for (let i = 0; i < texts.length; i += TEXTS_PER_REQUEST) batches.push(texts.slice(i, i + TEXTS_PER_REQUEST));
+  const send = (batch) =>
+    fetch(`${url}/api/v1/translate`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ source: 'en', target: 'es', texts: batch }),
+    }).then(async (r) => {
+      if (r.status !== 200) throw new Error(`translate answered ${r.status}: ${await r.text()}`);
+      return r.json();
+    });
+  await send(batches[0]); // warm the pipeline and the connection pool
+  let next = 0;
+  let counted = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < batches.length) counted += (await send(batches[next++])).words;
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  if (counted !== words) throw new Error(`the API counted ${counted} words, the benchmark ${words}`);
+  return seconds;
+}
+
+const rawSeconds = await rawApertium();
+const server = await startApi(await freePort());
+try {
+  const apiSeconds = await api(server);
+  const raw = words / rawSeconds;
+  const through = words / apiSeconds;
+  console.log(`input: ${SENTENCES} sentences, ${words} words, en -> es, ${TEXTS_PER_REQUEST} texts per request, ${CONCURRENCY} in flight`);
+  console.log(`raw apertium : ${raw.toFixed(0).padStart(8)} words/s  (${rawSeconds.toFixed(2)} s)`);
+  console.log(`translate API: ${through.toFixed(0).padStart(8)} words/s  (${apiSeconds.toFixed(2)} s)`);
+  console.log(`API / raw    : ${(through / raw).toFixed(2)}`);
+} finally {
+  server.child.kill('SIGTERM');
+}

@@ -1,0 +1,94 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { ApiError } from '@platform/errors';
+import type { GlossaryTerms } from '@platform/translation-pipeline';
+import { isUUID } from 'class-validator';
+import { FindOptionsSelect, Repository } from 'typeorm';
+import { checkGlossary, type GlossaryDraft } from './glossary-draft';
+import { Glossary } from './glossary.entity';
+import { MAX_GLOSSARIES_PER_ACCOUNT } from './glossary-limits';
+
+/** Everything but the entries, for listings. */
+const SUMMARY: FindOptionsSelect<Glossary> = {
+  id: true,
+  accountId: true,
+  name: true,
+  source: true,
+  targets: true,
+  entryCount: true,
+  createdAt: true,
+  updatedAt: true,
+};
+
+/**
+ * Glossaries of an account. Nothing is cached: every read goes to Postgres, so a change applies
+ * to the very next request on every replica.
+ */
+@Injectable()
+export class GlossaryService {
+  constructor(@InjectRepository(Glossary) private readonly glossaries: Repository<Glossary>) {}
+
+  list(accountId: string): Promise<Glossary[]> {
+    return this.glossaries.find({ select: SUMMARY, where: { accountId }, order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  /** Throws 404 for unknown ids, ids of other accounts and ids that are not UUIDs alike. */
+  async get(accountId: string, id: string): Promise<Glossary> {
+    const glossary = await this.find(accountId, id);
+    if (!glossary) throw ApiError.notFound(`Glossary ${id} not found`);
+    return glossary;
+  }
+
+  async create(accountId: string, draft: GlossaryDraft): Promise<Glossary> {
+    const content = checkGlossary(draft);
+    return this.glossaries.manager.transaction(async (manager) => {
+      // Serialises creations per account, so concurrent uploads cannot pass the limit together.
+      // NO KEY UPDATE leaves the account free for inserts that merely reference it (keys, jobs).
+      await manager.query('SELECT 1 FROM translation.accounts WHERE id = $1 FOR NO KEY UPDATE', [accountId]);
+      const count = await manager.countBy(Glossary, { accountId });
+      if (count >= MAX_GLOSSARIES_PER_ACCOUNT) {
+        throw ApiError.invalidParameter(`An account holds at most ${MAX_GLOSSARIES_PER_ACCOUNT} glossaries; delete one before creating another`);
+      }
+      return manager.save(manager.create(Glossary, { accountId, ...content, entryCount: content.entries.length }));
+    });
+  }
+
+  /** Replaces name, source and all entries at once; the id stays. */
+  async replace(accountId: string, id: string, draft: GlossaryDraft): Promise<Glossary> {
+    await this.get(accountId, id);
+    const content = checkGlossary(draft);
+    const { affected } = await this.glossaries.update({ id, accountId }, { ...content, entryCount: content.entries.length });
+    // Deleted between the two statements: the same answer as if it had gone before.
+    if (!affected) throw ApiError.notFound(`Glossary ${id} not found`);
+    return this.get(accountId, id);
+  }
+
+  async delete(accountId: string, id: string): Promise<void> {
+    const { affected } = isUUID(id) ? await this.glossaries.delete({ id, accountId }) : { affected: 0 };
+    if (!affected) throw ApiError.notFound(`Glossary ${id} not found`);
+  }
+
+  /**
+   * The entries of a glossary that translate into `target`, for translate and batches. A glossary
+   * named in a translation request is a parameter, so an unknown or foreign one is 422 (the
+   * contract's unsupported_language), not 404; so is one without translations into `target`.
+   */
+  async termsFor(accountId: string, glossaryId: string, target: string): Promise<GlossaryTerms> {
+    const glossary = await this.find(accountId, glossaryId);
+    if (!glossary) throw ApiError.invalidParameter(`Unknown glossary "${glossaryId}"`);
+    if (!glossary.targets.includes(target)) {
+      throw ApiError.invalidParameter(
+        `Glossary "${glossary.name}" (${glossary.id}) has no translations into "${target}"; it translates into ${glossary.targets.join(', ')}`,
+      );
+    }
+    return {
+      source: glossary.source,
+      target,
+      entries: glossary.entries.flatMap(({ term, translations }) => (translations[target] ? [{ term, translation: translations[target] }] : [])),
+    };
+  }
+
+  private find(accountId: string, id: string): Promise<Glossary | null> {
+    return isUUID(id) ? this.glossaries.findOneBy({ id, accountId }) : Promise.resolve(null);
+  }
+}

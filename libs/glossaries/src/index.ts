@@ -1,0 +1,6 @@
+export * from './glossary.entity';
+export * from './glossary-limits';
+export * from './glossary-draft';
+export * from './glossary-csv';
+export * from './glossary.service';
+export * from './glossaries.module';

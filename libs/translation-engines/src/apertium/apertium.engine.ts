@@ -1,0 +1,97 @@
+import { Logger, OnModuleDestroy } from '@nestjs/common';
+import { EngineRequest, LanguagePair, TranslationEngine, UnsupportedPairError } from '../translation-engine';
+import type { ModePair } from './apertium-languages';
+import { discoverModes } from './apertium-modes';
+import { ApertiumPool } from './apertium-pool';
+import { fromStream, toStream } from './apertium-stream';
+
+export interface ApertiumOptions {
+  /** Where the installed modes are; default `/usr/share/apertium/modes`. */
+  modesDir?: string;
+  /** ISO 639-1 code of the language that bridges pairs without a direct mode; default `es`. */
+  pivotLanguage?: string;
+  /** Warm pipelines per mode; default 1. */
+  pipelinesPerMode?: number;
+  /** Stuck-pipeline bound for a short request, in ms; default 15,000. */
+  timeoutMs?: number;
+}
+
+const pairKey = (source: string, target: string) => `${source}-${target}`;
+
+/**
+ * Apertium from the Debian packages, as warm pipelines (see ApertiumPipeline). Pairs are the
+ * installed modes between EU languages, plus `a -> pivot -> b` wherever both halves exist and no
+ * direct mode does. Hints are not used: Apertium's dictionaries decide every word. Usable
+ * without Nest: construct it, translate, `close()`.
+ */
+export class ApertiumEngine implements TranslationEngine, OnModuleDestroy {
+  readonly name = 'apertium';
+  private readonly pools = new Map<string, ApertiumPool>();
+  private readonly routes = new Map<string, ApertiumPool[]>();
+  /** The mode behind each direct pair, e.g. `{ source: 'en', target: 'es', mode: 'eng-spa' }`. */
+  readonly modes: ModePair[];
+
+  constructor(options: ApertiumOptions = {}) {
+    const logger = new Logger(ApertiumEngine.name);
+    const modesDir = options.modesDir ?? '/usr/share/apertium/modes';
+    const pivot = options.pivotLanguage ?? 'es';
+    const poolOptions = { size: options.pipelinesPerMode ?? 1, timeoutMs: options.timeoutMs ?? 15_000 };
+
+    const { modes, skipped } = discoverModes(modesDir);
+    this.modes = modes.map(({ source, target, mode }) => ({ source, target, mode }));
+    for (const { mode, reason } of skipped) logger.warn(`Apertium mode ${mode} is left out: ${reason}`);
+    if (modes.length === 0) logger.warn(`No Apertium modes between EU languages in ${modesDir}: install the apertium-* packages`);
+
+    for (const mode of modes) {
+      const pool = new ApertiumPool(mode, poolOptions);
+      this.pools.set(mode.mode, pool);
+      this.routes.set(pairKey(mode.source, mode.target), [pool]);
+    }
+    for (const into of modes.filter((mode) => mode.target === pivot)) {
+      for (const out of modes.filter((mode) => mode.source === pivot && mode.target !== into.source)) {
+        const key = pairKey(into.source, out.target);
+        if (!this.routes.has(key)) this.routes.set(key, [this.pools.get(into.mode)!, this.pools.get(out.mode)!]);
+      }
+    }
+  }
+
+  async pairs(): Promise<LanguagePair[]> {
+    return [...this.routes.keys()].sort().map(splitKey);
+  }
+
+  async translate(request: EngineRequest): Promise<string[]> {
+    const route = this.routes.get(pairKey(request.source, request.target));
+    if (!route) throw new UnsupportedPairError({ source: request.source, target: request.target });
+    // Blank segments have nothing to translate. Apertium keeps the blank of a word it drops
+    // ("I have" -> " He"), so a translation gets its segment's own surrounding whitespace.
+    const work = request.segments.flatMap((segment, index) => (segment.trim() ? [index] : []));
+    let texts = work.map((index) => request.segments[index].trim());
+    for (const pool of route) {
+      texts = (await pool.translate(texts.map(toStream))).map((output) => fromStream(output).trim());
+    }
+    const result = [...request.segments];
+    work.forEach((index, i) => {
+      const segment = result[index];
+      result[index] = segment.slice(0, segment.length - segment.trimStart().length) + texts[i] + segment.slice(segment.trimEnd().length);
+    });
+    return result;
+  }
+
+  /** Process ids of the running pipelines per mode (one array of stage pids per pipeline). */
+  pipelines(): Record<string, number[][]> {
+    return Object.fromEntries([...this.pools].map(([mode, pool]) => [mode, pool.pids()]).filter(([, pids]) => pids.length));
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.pools.values()].map((pool) => pool.close()));
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.close();
+  }
+}
+
+function splitKey(key: string): LanguagePair {
+  const [source, target] = key.split('-');
+  return { source, target };
+}

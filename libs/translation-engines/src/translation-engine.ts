@@ -1,0 +1,51 @@
+/**
+ * What every machine-translation engine offers the pipeline. Engines receive segments that may
+ * carry placeholder markup and must give it back unchanged (see `PLACEHOLDER` below); everything
+ * else about formats, variables, glossaries and counting is the pipeline's business.
+ */
+export interface LanguagePair {
+  source: string;
+  target: string;
+}
+
+export interface EngineRequest {
+  /** ISO 639-1 codes. */
+  source: string;
+  target: string;
+  /** Segments in order; the result has the same length and order. */
+  segments: string[];
+  /** Terms the engine should prefer (tier basic: a hint, never enforced). Engines may ignore it. */
+  hints?: Record<string, string>;
+}
+
+export interface TranslationEngine {
+  /** Engine name as configured (`apertium`, `deepl`, `libretranslate`). */
+  readonly name: string;
+  /** Language pairs this engine can translate right now (after pivoting, where it pivots). */
+  pairs(): Promise<LanguagePair[]>;
+  translate(request: EngineRequest): Promise<string[]>;
+}
+
+/**
+ * Placeholder markup inside segments: `<x id="N"/>` stands for something the engine must not
+ * touch (a variable, a protected term, an untranslatable element), `<g id="N">...</g>` wraps
+ * translatable text whose surrounding inline markup must follow it (e.g. `<b>`). Engines pass
+ * both through as markup (Apertium superblanks, DeepL/LibreTranslate tag handling).
+ */
+export const PLACEHOLDER = {
+  empty: (id: number) => `<x id="${id}"/>`,
+  open: (id: number) => `<g id="${id}">`,
+  close: '</g>',
+} as const;
+
+export const ENGINE = Symbol('TRANSLATION_ENGINE');
+
+/** A failure of the engine itself (not of the input); the pipeline retries or fails the job. */
+export class EngineError extends Error {}
+
+/** The requested pair is not available in this engine: a client error (422). */
+export class UnsupportedPairError extends Error {
+  constructor(readonly pair: LanguagePair) {
+    super(`Translation from ${pair.source} to ${pair.target} is not available`);
+  }
+}

@@ -1,0 +1,39 @@
+import type { Piece, Segment } from '../segments/segment';
+
+/** Restored output per segment; a segment without an entry keeps its source bytes. */
+export type SegmentResults = ReadonlyMap<Segment, Piece[]>;
+
+/** One input text cut into segments for the engine, able to put itself back together. */
+export interface TranslatableDocument {
+  /** The segments that have something to translate, in document order. */
+  readonly segments: readonly Segment[];
+  render(results: SegmentResults): string;
+}
+
+/** Source bytes kept as they are, or a segment with the source bytes it stands for. */
+export type LayoutItem = string | { segment: Segment; raw: string };
+
+/**
+ * A text as a sequence of source bytes that stay as they are and segments. `encode` turns
+ * translated text into the format's own notation (e.g. HTML entities).
+ */
+export class Layout implements TranslatableDocument {
+  readonly segments: readonly Segment[];
+
+  constructor(
+    private readonly items: readonly LayoutItem[],
+    private readonly encode: (text: string) => string = (text) => text,
+  ) {
+    this.segments = items.flatMap((item) => (typeof item !== 'string' && item.segment.words > 0 ? [item.segment] : []));
+  }
+
+  render(results: SegmentResults): string {
+    return this.items
+      .map((item) => {
+        if (typeof item === 'string') return item;
+        const pieces = results.get(item.segment);
+        return pieces ? pieces.map((piece) => ('raw' in piece ? piece.raw : this.encode(piece.text))).join('') : item.raw;
+      })
+      .join('');
+  }
+}

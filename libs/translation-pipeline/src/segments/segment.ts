@@ -1,0 +1,222 @@
+import { PLACEHOLDER } from '@platform/translation-engines';
+import { decodeHTMLStrict } from 'entities';
+import type { GlossaryMatcher } from '../glossary/glossary-matcher';
+import { findVariables, type TextRange } from './variables';
+import { countWords } from './word-count';
+
+/**
+ * What a format hands over for one stretch of translatable content: text (already decoded) and
+ * the markup around and inside it. `keep` is written back byte for byte and never translated;
+ * `open`/`close` are inline tags that should stay around the words they enclose.
+ */
+export type InlinePart =
+  | { kind: 'text'; text: string }
+  | { kind: 'keep'; raw: string }
+  | { kind: 'open'; name: string; raw: string }
+  | { kind: 'close'; name: string; raw: string };
+
+/** A piece of output: `raw` is written as it is, `text` is encoded for the format first. */
+export type Piece = { raw: string } | { text: string };
+
+export interface Restoration {
+  pieces: Piece[];
+  /** Glossary terms whose placeholder the engine did not give back. */
+  missingTerms: string[];
+  /** Whether any placeholder (markup, variable or term) is missing. */
+  incomplete: boolean;
+}
+
+type Paired =
+  | { kind: 'text'; text: string }
+  | { kind: 'keep'; raw: string }
+  | { kind: 'pair-open'; raw: string; close: string; pair: number }
+  | { kind: 'pair-close'; pair: number };
+
+type Node =
+  | { type: 'text'; text: string }
+  | { type: 'x'; id: number; piece: Piece; term?: string }
+  | { type: 'open'; id: number; raw: string; close: string }
+  | { type: 'close'; id: number };
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+/** Placeholders as engines give them back, tolerating the spellings HTML serialisers produce. */
+const PLACEHOLDER_TAG = /<x\s+id="(\d+)"\s*\/?>(?:<\/x>)?|<g\s+id="(\d+)"\s*>|<\/g\s*>/g;
+const BLANK = /^\s*$/;
+
+/**
+ * One unit sent to the engine: XML-escaped text with `<x id/>` for everything opaque (markup,
+ * variables, protected glossary terms) and `<g id>...</g>` for paired inline tags. Leading and
+ * trailing whitespace and markup stay outside (engines trim and would lose them) and come back
+ * from the source as they were.
+ */
+export class Segment {
+  /** Word count of the translatable text: variables and markup excluded, glossary terms included. */
+  readonly words: number;
+  /** The translatable text with placeholders as blanks: for language detection and hints. */
+  readonly plainText: string;
+  /** Whether glossary terms were cut out: the output then differs from the source even if the engine changed nothing. */
+  readonly enforcesTerms: boolean;
+  private readonly lead: Piece[];
+  private readonly tail: Piece[];
+  private readonly body: Node[];
+  private nextId = 1;
+
+  constructor(parts: InlinePart[], glossary?: GlossaryMatcher) {
+    const paired = pairTags(parts);
+    this.lead = peel(paired, 'start');
+    this.tail = peel(paired, 'end').reverse();
+
+    const pairIds = new Map<number, number>();
+    const markup = paired.map((part): Node => {
+      if (part.kind === 'text') return { type: 'text', text: part.text };
+      if (part.kind === 'keep') return { type: 'x', id: this.nextId++, piece: { raw: part.raw } };
+      if (part.kind === 'pair-close') return { type: 'close', id: pairIds.get(part.pair)! };
+      pairIds.set(part.pair, this.nextId);
+      return { type: 'open', id: this.nextId++, raw: part.raw, close: part.close };
+    });
+
+    const withVariables = this.cut(markup, findVariables, (text) => ({ piece: { text } }));
+    this.plainText = withVariables.map((node) => (node.type === 'text' ? node.text : node.type === 'x' ? ' ' : '')).join('');
+    this.words = countWords(this.plainText);
+    this.body = glossary ? this.cut(withVariables, (text) => glossary.find(text), (_, match) => ({ piece: { text: match.translation }, term: match.term })) : withVariables;
+    this.enforcesTerms = this.body.some((node) => node.type === 'x' && node.term !== undefined);
+  }
+
+  toEngine(): string {
+    return this.body
+      .map((node) => {
+        switch (node.type) {
+          case 'text':
+            return node.text.replace(/[&<>]/g, (char) => ESCAPES[char]);
+          case 'x':
+            return PLACEHOLDER.empty(node.id);
+          case 'open':
+            return PLACEHOLDER.open(node.id);
+          case 'close':
+            return PLACEHOLDER.close;
+        }
+      })
+      .join('');
+  }
+
+  /**
+   * Puts the original markup, variables and glossary terms back into an engine's output.
+   * Placeholders the engine dropped are reported; with `repair` missing markup and variables
+   * are appended at the end (glossary terms never are), so no byte of the source markup is lost.
+   */
+  restore(output: string, repair = false): Restoration {
+    const placeholders = new Map<number, Exclude<Node, { type: 'text' | 'close' }>>();
+    for (const node of this.body) {
+      if (node.type === 'x' || node.type === 'open') placeholders.set(node.id, node);
+    }
+
+    const pieces: Piece[] = [];
+    const seen = new Set<number>();
+    const openGroups: string[] = [];
+    const emitText = (text: string) => {
+      if (text) pieces.push({ text: decodeHTMLStrict(text) });
+    };
+    const trimmed = output.trim();
+    let last = 0;
+    for (const match of trimmed.matchAll(PLACEHOLDER_TAG)) {
+      emitText(trimmed.slice(last, match.index));
+      last = match.index + match[0].length;
+      const kind = match[1] !== undefined ? 'x' : match[2] !== undefined ? 'open' : 'close';
+      const node = placeholders.get(Number(match[1] ?? match[2]));
+      if (kind === 'close') {
+        const close = openGroups.pop();
+        if (close !== undefined) pieces.push({ raw: close });
+      } else if (node?.type === 'x' && kind === 'x') {
+        seen.add(node.id);
+        pieces.push(node.piece);
+      } else if (node?.type === 'open' && kind === 'open') {
+        seen.add(node.id);
+        pieces.push({ raw: node.raw });
+        openGroups.push(node.close);
+      }
+    }
+    emitText(trimmed.slice(last));
+    pieces.push(...openGroups.reverse().map((raw) => ({ raw })));
+
+    const missing = [...placeholders.values()].filter((node) => !seen.has(node.id));
+    if (repair) {
+      for (const node of missing) {
+        if (node.type === 'open') pieces.push({ raw: node.raw }, { raw: node.close });
+        else if (node.term === undefined) pieces.push(node.piece);
+      }
+    }
+    return {
+      pieces: [...this.lead, ...tightenAroundBlanks(pieces), ...this.tail],
+      missingTerms: missing.flatMap((node) => (node.type === 'x' && node.term !== undefined ? [node.term] : [])),
+      incomplete: missing.length > 0,
+    };
+  }
+
+  /** Cuts the ranges `find` reports out of every text node as `<x/>` placeholders. */
+  private cut<M extends TextRange>(nodes: Node[], find: (text: string) => M[], placeholder: (text: string, match: M) => { piece: Piece; term?: string }): Node[] {
+    return nodes.flatMap((node) => {
+      if (node.type !== 'text') return [node];
+      const result: Node[] = [];
+      let last = 0;
+      for (const range of find(node.text)) {
+        if (range.start > last) result.push({ type: 'text', text: node.text.slice(last, range.start) });
+        result.push({ type: 'x', id: this.nextId++, ...placeholder(node.text.slice(range.start, range.end), range) });
+        last = range.end;
+      }
+      if (last < node.text.length) result.push({ type: 'text', text: node.text.slice(last) });
+      return result;
+    });
+  }
+}
+
+/** Pairs inline open/close tags; a tag without its partner in this stretch becomes opaque. */
+function pairTags(parts: InlinePart[]): Paired[] {
+  const result: (InlinePart | Paired)[] = [...parts];
+  const stack: { name: string; index: number; raw: string }[] = [];
+  let pairs = 0;
+  parts.forEach((part, index) => {
+    if (part.kind === 'open') stack.push({ name: part.name, index, raw: part.raw });
+    if (part.kind !== 'close' || stack.at(-1)?.name !== part.name) return;
+    const open = stack.pop()!;
+    result[open.index] = { kind: 'pair-open', raw: open.raw, close: part.raw, pair: pairs };
+    result[index] = { kind: 'pair-close', pair: pairs++ };
+  });
+  return result.map((part) => (part.kind === 'open' || part.kind === 'close' ? { kind: 'keep', raw: part.raw } : part));
+}
+
+/**
+ * Removes whitespace and opaque markup from one end of `parts` (in place) and returns it, in
+ * the order it was taken: engines trim what surrounds a segment, so it never goes to them.
+ */
+function peel(parts: Paired[], end: 'start' | 'end'): Piece[] {
+  const taken: Piece[] = [];
+  const at = () => (end === 'start' ? 0 : parts.length - 1);
+  while (parts.length > 0) {
+    const part = parts[at()];
+    if (part.kind === 'pair-open' || part.kind === 'pair-close') break;
+    if (part.kind === 'keep' || BLANK.test(part.text)) {
+      taken.push(part.kind === 'keep' ? { raw: part.raw } : { text: part.text });
+      parts.splice(at(), 1);
+      continue;
+    }
+    const space = (end === 'start' ? /^\s+/ : /\s+$/).exec(part.text)?.[0];
+    if (space) {
+      taken.push({ text: space });
+      parts[at()] = { kind: 'text', text: end === 'start' ? part.text.slice(space.length) : part.text.slice(0, -space.length) };
+    }
+    break;
+  }
+  return taken;
+}
+
+/** A kept line break decides the spacing around it; engines tend to pad placeholders with spaces. */
+function tightenAroundBlanks(pieces: Piece[]): Piece[] {
+  return pieces.map((piece, index) => {
+    if (!('text' in piece)) return piece;
+    const blank = (neighbour: Piece | undefined) => neighbour !== undefined && 'raw' in neighbour && BLANK.test(neighbour.raw);
+    let text = piece.text;
+    if (blank(pieces[index - 1])) text = text.replace(/^[^\S\r\n]+/, '');
+    if (blank(pieces[index + 1])) text = text.replace(/[^\S\r\n]+$/, '');
+    return { text };
+  });
+}

@@ -1,0 +1,17 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { LanguageDetector } from './detection/language-detector';
+import { PricingConfig } from './pricing/pricing.config';
+import { TranslationPipeline } from './translation-pipeline';
+
+/** Provides `TranslationPipeline` app-wide; needs the `ENGINE` from `EnginesModule.forRoot`. */
+@Module({})
+export class TranslationPipelineModule {
+  static forRoot(pricing: PricingConfig): DynamicModule {
+    return {
+      module: TranslationPipelineModule,
+      global: true,
+      providers: [{ provide: PricingConfig, useValue: pricing }, LanguageDetector, TranslationPipeline],
+      exports: [TranslationPipeline],
+    };
+  }
+}

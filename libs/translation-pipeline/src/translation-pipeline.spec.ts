@@ -1,0 +1,371 @@
+import { EU_LANGUAGES } from '@platform/contracts';
+import { Global, Module } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { ApiError } from '@platform/errors';
+import { loadConfig } from '@platform/service-kit';
+import { ENGINE, EngineError, UnsupportedPairError, type EngineRequest, type LanguagePair, type TranslationEngine } from '@platform/translation-engines';
+import { describe, expect, it } from 'vitest';
+import { LanguageDetector } from './detection/language-detector';
+import { MAX_SEGMENT_CHARS } from './formats/plain-text.format';
+import type { GlossaryTerms } from './glossary/glossary-terms';
+import { PricingConfig } from './pricing/pricing.config';
+import { TranslationPipeline } from './translation-pipeline';
+import { TranslationPipelineModule } from './translation-pipeline.module';
+import type { TranslationRequest } from './translation-request';
+
+/**
+ * Test-only engine: upper-cases the text between placeholder tags and entities, so every test can
+ * say exactly what the output must be. `tamper` lets a test simulate a misbehaving engine.
+ */
+class UpperCaseEngine implements TranslationEngine {
+  readonly name = 'upper-case';
+  readonly requests: EngineRequest[] = [];
+
+  constructor(private readonly tamper?: (segments: string[], call: number) => string[]) {}
+
+  /** Every EU language into Spanish, so detection has the whole EU to choose from. */
+  async pairs(): Promise<LanguagePair[]> {
+    return EU_LANGUAGES.filter((source) => source !== 'es').map((source) => ({ source, target: 'es' }));
+  }
+
+  async translate(request: EngineRequest): Promise<string[]> {
+    this.requests.push(request);
+    const translated = request.segments.map((segment) => segment.replace(/(<[^>]+>|&[#\w]+;)|[^<&]+/g, (match, markup) => markup ?? match.toUpperCase()));
+    return this.tamper ? this.tamper(translated, this.requests.length) : translated;
+  }
+
+  get segments(): string[] {
+    return this.requests.flatMap((request) => request.segments);
+  }
+}
+
+const pricing = loadConfig(PricingConfig, {});
+const detector = new LanguageDetector();
+
+function pipelineWith(engine: TranslationEngine): TranslationPipeline {
+  return new TranslationPipeline(engine, pricing, detector);
+}
+
+async function translate(request: Partial<TranslationRequest> & { texts: string[] }, engine = new UpperCaseEngine()) {
+  const pipeline = pipelineWith(engine);
+  const prepared = await pipeline.prepare({ source: 'en', target: 'es', format: 'text', tier: 'basic', ...request });
+  const { translations } = await pipeline.run(prepared);
+  return { prepared, translations, engine };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+const sofaGlossary: GlossaryTerms = { source: 'en', target: 'es', entries: [{ term: 'sofa', translation: 'diván' }] };
+
+describe('TranslationPipeline', () => {
+  describe('format html', () => {
+    it('keeps every tag, attribute and the script byte for byte, with inline markup around the words', async () => {
+      const html = '<p>Hello <b>world</b>, <a href="/x" title="Home">click here</a>.</p><script>var a="hello";</script>';
+      const { translations, engine, prepared } = await translate({ texts: [html], format: 'html' });
+      expect(translations).toEqual(['<p>HELLO <b>WORLD</b>, <a href="/x" title="Home">CLICK HERE</a>.</p><script>var a="hello";</script>']);
+      expect(engine.segments).toEqual(['Hello <g id="1">world</g>, <g id="2">click here</g>.']);
+      expect(prepared.words).toBe(4);
+    });
+
+    it('keeps comments, doctype, style, pre, code, textarea and translate="no" subtrees unchanged', async () => {
+      const html = [
+        '<!DOCTYPE html><html><head><style>p { color: red; }</style><title>Welcome home</title></head><body>',
+        '<!-- a comment about the page -->',
+        '<p>Run <code>npm install</code> now</p>',
+        '<pre>keep   this\n  text</pre>',
+        '<textarea name="note">Some default text</textarea>',
+        '<p>Made by <span translate="no">Acme Tools</span> in Berlin</p>',
+        '<div translate="NO"><p>Keep this paragraph</p><b>and this</b></div>',
+        '</body></html>',
+      ].join('\n');
+      const { translations, engine } = await translate({ texts: [html], format: 'html' });
+      expect(translations[0]).toBe(
+        html
+          .replace('Welcome home', 'WELCOME HOME')
+          .replace('Run <code>npm install</code> now', 'RUN <code>npm install</code> NOW')
+          .replace('Made by <span translate="no">Acme Tools</span> in Berlin', 'MADE BY <span translate="no">Acme Tools</span> IN BERLIN'),
+      );
+      expect(engine.segments).toEqual(['Welcome home', 'Run <x id="1"/> now', 'Made by <x id="1"/> in Berlin']);
+    });
+
+    it('decodes entities for the engine and writes them back in the source spelling', async () => {
+      const { translations, engine } = await translate({ texts: ['<p>Fish &amp; chips&nbsp;today &copy; Bob &lt;3 &quot;ok&quot;</p>'], format: 'html' });
+      expect(engine.segments).toEqual(['Fish &amp; chips\u00a0today © Bob &lt;3 "ok"']);
+      expect(translations).toEqual(['<p>FISH &amp; CHIPS&nbsp;TODAY &copy; BOB &lt;3 &quot;OK&quot;</p>']);
+    });
+
+    it('leaves text the engine gives back unchanged, and whitespace-only text, exactly as it was', async () => {
+      const html = '<ul>\n  <li>2024 &#8212; 2025</li>\n  <li>&#x31;0</li>\n</ul>\n';
+      const { translations } = await translate({ texts: [html], format: 'html' });
+      expect(translations).toEqual([html]);
+    });
+
+    it('turns empty inline elements into placeholders and keeps odd markup as it was written', async () => {
+      const html = '<P CLASS=intro>Line one<br>line two <img src="a.png" alt="An image"/> end</P><a  HREF = \'/x\'  data-x="a>b">link</a> <p>one<p>two</div>tail';
+      const { translations, engine } = await translate({ texts: [html], format: 'html' });
+      expect(translations).toEqual([
+        '<P CLASS=intro>LINE ONE<br>LINE TWO <img src="a.png" alt="An image"/> END</P><a  HREF = \'/x\'  data-x="a>b">LINK</a> <p>ONE<p>TWO</div>TAIL',
+      ]);
+      expect(engine.segments[0]).toBe('Line one<x id="1"/>line two <x id="2"/> end');
+    });
+
+    it('keeps a tag whose partner is outside the sentence as an opaque placeholder', async () => {
+      const { translations, engine } = await translate({ texts: ['<div><b>Bold start<p>inner text</p> bold end</b></div>'], format: 'html' });
+      expect(translations).toEqual(['<div><b>BOLD START<p>INNER TEXT</p> BOLD END</b></div>']);
+      expect(engine.segments).toEqual(['Bold start', 'inner text', 'bold end']);
+    });
+
+    it('counts only the words of text nodes', async () => {
+      const { prepared } = await translate({ texts: ['<p class="long class names">Two words</p><!-- not counted --><script>var notCounted = 1;</script>'], format: 'html' });
+      expect(prepared.words).toBe(2);
+    });
+  });
+
+  describe('format json', () => {
+    it('translates string values only and keeps keys, numbers and variables', async () => {
+      const json = '{"title":"Good morning","count":3,"nested":{"items":["Thank you","{name} has arrived"]}}';
+      const { translations, prepared, engine } = await translate({ texts: [json], format: 'json' });
+      expect(translations).toEqual(['{"title":"GOOD MORNING","count":3,"nested":{"items":["THANK YOU","{name} HAS ARRIVED"]}}']);
+      expect(JSON.parse(translations[0])).toEqual({ title: 'GOOD MORNING', count: 3, nested: { items: ['THANK YOU', '{name} HAS ARRIVED'] } });
+      expect(prepared.words).toBe(6);
+      expect(engine.segments).toEqual(['Good morning', 'Thank you', '<x id="1"/> has arrived']);
+    });
+
+    it('keeps formatting, key order, number spelling, escapes and non-string values', async () => {
+      const json = '{\n  "2": "second",\n  "1": "first\\nline",\n  "price": 1.0,\n  "big": 12345678901234567890,\n  "ok": true,\n  "none": null,\n  "code": "\\u00e9 42",\n  "list": [ "a\\"quoted\\" word", 7 ]\n}';
+      const { translations } = await translate({ texts: [json], format: 'json' });
+      expect(translations).toEqual([
+        '{\n  "2": "SECOND",\n  "1": "FIRST\\nLINE",\n  "price": 1.0,\n  "big": 12345678901234567890,\n  "ok": true,\n  "none": null,\n  "code": "É 42",\n  "list": [ "A\\"QUOTED\\" WORD", 7 ]\n}',
+      ]);
+    });
+
+    it('refuses a text that is not valid JSON with 422 naming it', async () => {
+      const error = await rejection(pipelineWith(new UpperCaseEngine()).prepare({ texts: ['{"a":"b"}', '{"a": "b",}'], source: 'en', target: 'es', format: 'json', tier: 'basic' }));
+      expect(error.getStatus()).toBe(422);
+      expect(error.code).toBe('unsupported_language');
+      expect(error.message).toMatch(/^texts\[1\] is not valid JSON: /);
+    });
+  });
+
+  describe('format text', () => {
+    it('keeps paragraphs, line breaks and surrounding whitespace exactly', async () => {
+      const text = '  Hello world.\n\nSecond paragraph\r\nwith a line break.  \n\n\n  Third one\n';
+      const { translations, engine } = await translate({ texts: [text] });
+      expect(translations).toEqual([text.toUpperCase()]);
+      expect(engine.segments).toEqual(['Hello world.', 'Second paragraph<x id="1"/>with a line break.', 'Third one']);
+    });
+
+    it('cuts a long paragraph at sentence boundaries and joins it back exactly', async () => {
+      const text = Array.from({ length: 120 }, (_, i) => `Sentence number ${i} is here.`).join(' ');
+      const { translations, engine, prepared } = await translate({ texts: [text] });
+      expect(translations).toEqual([text.toUpperCase()]);
+      expect(engine.segments.length).toBeGreaterThan(1);
+      expect(engine.segments.every((segment) => segment.length <= MAX_SEGMENT_CHARS)).toBe(true);
+      expect(prepared.words).toBe(120 * 5);
+    });
+  });
+
+  describe('variables', () => {
+    it.each([
+      ['Hello {name}, welcome', 'HELLO {name}, WELCOME', 2],
+      ['Hello {{ user.name }} and {{count}}', 'HELLO {{ user.name }} AND {{count}}', 2],
+      ['You have %d new messages from %s', 'YOU HAVE %d NEW MESSAGES FROM %s', 5],
+      ['Move %1$s to %2$s at %.2f percent or 100% done %%', 'MOVE %1$s TO %2$s AT %.2f PERCENT OR 100% DONE %%', 7],
+      ['Hi %(user)s and %@', 'HI %(user)s AND %@', 2],
+      ['Total: ${amount} today', 'TOTAL: ${amount} TODAY', 2],
+      ['You have {count, plural, one {# item} other {# items}} in {place}', 'YOU HAVE {count, plural, one {# item} other {# items}} IN {place}', 3],
+      ['Sent on {date, date, short} to {0}', 'SENT ON {date, date, short} TO {0}', 3],
+      ['Braces { like this } are text', 'BRACES { LIKE THIS } ARE TEXT', 5],
+    ])('%s', async (text, expected, words) => {
+      const { translations, prepared } = await translate({ texts: [text] });
+      expect(translations).toEqual([expected]);
+      expect(prepared.words).toBe(words);
+    });
+
+    it('passes variables in html and json through as well', async () => {
+      const html = await translate({ texts: ['<p>Hi <b>{name}</b>, %d items</p>'], format: 'html' });
+      expect(html.translations).toEqual(['<p>HI <b>{name}</b>, %d ITEMS</p>']);
+      expect(html.engine.segments).toEqual(['Hi <g id="1"><x id="2"/></g>, <x id="3"/> items']);
+      const json = await translate({ texts: ['["%s of ${total} done"]'], format: 'json' });
+      expect(json.translations).toEqual(['["%s OF ${total} DONE"]']);
+      expect(json.prepared.words).toBe(2);
+    });
+  });
+
+  describe('words and price', () => {
+    it('counts words per text and in total, in any script', async () => {
+      const { prepared } = await translate({ texts: ['東京は日本の首都です。', 'Καλημέρα κόσμε', 'Привет, как дела?', "l'homme d'affaires", '42 !!!', ''] });
+      expect(prepared.wordsPerText).toEqual([6, 2, 3, 2, 1, 0]);
+      expect(prepared.words).toBe(14);
+    });
+
+    it.each([
+      ['basic', 1, 1],
+      ['pro', 1, 1],
+      ['basic', 50, 1],
+      ['basic', 51, 2],
+      ['pro', 1000, 40],
+      ['review', 1001, 121],
+    ] as const)('tier %s, %i words costs %i cents', async (tier, words, cents) => {
+      const { prepared } = await translate({ texts: [Array.from({ length: words }, () => 'word').join(' ')], tier, glossary: undefined });
+      expect(prepared.words).toBe(words);
+      expect(prepared.costCents).toBe(cents);
+    });
+
+    it('costs nothing for nothing to translate, and calls no engine', async () => {
+      const { prepared, translations, engine } = await translate({ texts: ['<p> </p>'], format: 'html', tier: 'review' });
+      expect([prepared.words, prepared.costCents]).toEqual([0, 0]);
+      expect(translations).toEqual(['<p> </p>']);
+      expect(engine.requests).toEqual([]);
+    });
+
+    it('takes prices from the configuration', async () => {
+      const custom = loadConfig(PricingConfig, { PRICE_PRO_CENTS_PER_1000_WORDS: '1000' });
+      const prepared = await new TranslationPipeline(new UpperCaseEngine(), custom, detector).prepare({ texts: ['three little words'], source: 'en', target: 'es', format: 'text', tier: 'pro' });
+      expect(prepared.costCents).toBe(3);
+    });
+  });
+
+  describe('source language', () => {
+    it('detects the source when it is not given', async () => {
+      const { prepared } = await translate({ texts: ['<p>Der Hund schläft auf dem Sofa im Wohnzimmer.</p>'], format: 'html', source: undefined });
+      expect(prepared.detectedSource).toBe('de');
+    });
+
+    it('reports the given source as it is', async () => {
+      const { prepared } = await translate({ texts: ['Der Hund schläft auf dem Sofa.'], source: 'en' });
+      expect(prepared.detectedSource).toBe('en');
+    });
+
+    it('answers 422 when the language cannot be detected', async () => {
+      const error = await rejection(pipelineWith(new UpperCaseEngine()).prepare({ texts: ['12345', '<p>{name}</p>'], target: 'es', format: 'text', tier: 'basic' }));
+      expect(error.getStatus()).toBe(422);
+      expect(error.message).toBe('could not detect the source language; give `source`');
+    });
+  });
+
+  describe('glossary', () => {
+    it('enforces terms in tier pro: whole words, any case, exactly the target term', async () => {
+      const { translations, engine } = await translate({ texts: ['The sofa, the SOFA and the Sofa. Two sofas.'], tier: 'pro', glossary: sofaGlossary });
+      expect(translations).toEqual(['THE diván, THE diván AND THE diván. TWO SOFAS.']);
+      expect(engine.requests[0].hints).toBeUndefined();
+    });
+
+    it('does the same in tier review', async () => {
+      const { translations } = await translate({ texts: ['A red sofa'], tier: 'review', glossary: sofaGlossary });
+      expect(translations).toEqual(['A RED diván']);
+    });
+
+    it('only hints terms in tier basic', async () => {
+      const { translations, engine } = await translate({ texts: ['The sofa is red.'], tier: 'basic', glossary: sofaGlossary });
+      expect(translations).toEqual(['THE SOFA IS RED.']);
+      expect(engine.requests[0].hints).toEqual({ sofa: 'diván' });
+    });
+
+    it('prefers the longest term, and matches multi-word terms across whitespace', async () => {
+      const glossary: GlossaryTerms = {
+        source: 'en',
+        target: 'es',
+        entries: [
+          { term: 'sofa', translation: 'diván' },
+          { term: 'sofa bed', translation: 'sofá cama' },
+          { term: 'sofas', translation: 'divanes' },
+        ],
+      };
+      const { translations } = await translate({ texts: ['A sofa bed, a sofa  bed, sofas and a sofa.'], tier: 'pro', glossary });
+      expect(translations).toEqual(['A sofá cama, A sofá cama, divanes AND A diván.']);
+    });
+
+    it('leaves terms in markup and variables alone, and writes target terms HTML-escaped', async () => {
+      const glossary: GlossaryTerms = { source: 'en', target: 'es', entries: [{ term: 'sofa', translation: 'sofá & co' }] };
+      const { translations } = await translate({ texts: ['<a title="sofa" href="/sofa">sofa</a> {sofa}'], format: 'html', tier: 'pro', glossary });
+      expect(translations).toEqual(['<a title="sofa" href="/sofa">sofá &amp; co</a> {sofa}']);
+    });
+
+    it('answers 422 when the glossary source differs from the given or detected source', async () => {
+      const pipeline = pipelineWith(new UpperCaseEngine());
+      const given = await rejection(pipeline.prepare({ texts: ['The sofa'], source: 'de', target: 'es', format: 'text', tier: 'pro', glossary: sofaGlossary }));
+      expect(given.getStatus()).toBe(422);
+      expect(given.message).toBe("the glossary's source language is en, but the texts are in de");
+      const detected = await rejection(pipeline.prepare({ texts: ['Das Sofa steht im Wohnzimmer neben dem Fenster.'], target: 'es', format: 'text', tier: 'pro', glossary: sofaGlossary }));
+      expect(detected.message).toBe("the glossary's source language is en, but the texts are in de");
+    });
+
+    it('retries a segment whose term the engine dropped, then fails with EngineError', async () => {
+      const dropOnce = new UpperCaseEngine((segments, call) => (call === 1 ? segments.map((s) => s.replace(/<x id="\d+"\/>/g, '')) : segments));
+      const retried = await translate({ texts: ['The sofa'], tier: 'pro', glossary: sofaGlossary }, dropOnce);
+      expect(retried.translations).toEqual(['THE diván']);
+      expect(dropOnce.requests).toHaveLength(2);
+
+      const dropAlways = new UpperCaseEngine((segments) => segments.map((s) => s.replace(/<x id="\d+"\/>/g, '')));
+      await expect(translate({ texts: ['The sofa'], tier: 'pro', glossary: sofaGlossary }, dropAlways)).rejects.toThrow(EngineError);
+    });
+  });
+
+  describe('engine calls', () => {
+    it('batches segments and reassembles them in input order', async () => {
+      const texts = Array.from({ length: 120 }, (_, i) => `Text number ${i}`);
+      const { translations, engine } = await translate({ texts });
+      expect(translations).toEqual(texts.map((text) => text.toUpperCase()));
+      expect(engine.requests.map((request) => request.segments.length)).toEqual([50, 50, 20]);
+      expect(engine.requests[0]).toMatchObject({ source: 'en', target: 'es' });
+    });
+
+    it('retries a failed engine call once', async () => {
+      let calls = 0;
+      const flaky = new UpperCaseEngine((segments) => {
+        if (++calls === 1) throw new EngineError('pipeline died');
+        return segments;
+      });
+      expect((await translate({ texts: ['Hello'] }, flaky)).translations).toEqual(['HELLO']);
+
+      const broken = new UpperCaseEngine(() => {
+        throw new EngineError('pipeline died');
+      });
+      await expect(translate({ texts: ['Hello'] }, broken)).rejects.toThrow('pipeline died');
+      expect(broken.requests).toHaveLength(2);
+    });
+
+    it('answers 422 for a pair the engine does not have, before any engine call', async () => {
+      const engine = new UpperCaseEngine();
+      const error = await rejection(translate({ texts: ['Hello'], target: 'mt' }, engine));
+      expect(error.getStatus()).toBe(422);
+      expect(error.message).toBe('target language mt is not available; see GET /api/v1/languages');
+      expect(engine.requests).toHaveLength(0);
+    });
+
+    it('answers 422 when the engine loses a pair between preparing and translating', async () => {
+      const engine = new UpperCaseEngine(() => {
+        throw new UnsupportedPairError({ source: 'en', target: 'es' });
+      });
+      const error = await rejection(translate({ texts: ['Hello'] }, engine));
+      expect(error.getStatus()).toBe(422);
+      expect(error.message).toBe('target language es is not available for source language en');
+    });
+
+    it('puts back markup and variables an engine keeps dropping, at the end', async () => {
+      const dropper = new UpperCaseEngine((segments) => segments.map((s) => s.replace(/<x id="\d+"\/>|<\/?g[^>]*>/g, '')));
+      const { translations } = await translate({ texts: ['<p>Hi <b>there</b> {name}</p>'], format: 'html' }, dropper);
+      expect(translations).toEqual(['<p>HI THERE<b></b>{name}</p>']);
+    });
+  });
+
+  it('is provided by TranslationPipelineModule with the ENGINE of the app', async () => {
+    @Global()
+    @Module({ providers: [{ provide: ENGINE, useValue: new UpperCaseEngine() }], exports: [ENGINE] })
+    class TestEngineModule {}
+
+    const moduleRef = await Test.createTestingModule({ imports: [TestEngineModule, TranslationPipelineModule.forRoot(pricing)] }).compile();
+    const pipeline = moduleRef.get(TranslationPipeline);
+    const prepared = await pipeline.prepare({ texts: ['Hello there'], source: 'en', target: 'es', format: 'text', tier: 'pro' });
+    expect(await pipeline.run(prepared)).toEqual({ translations: ['HELLO THERE'] });
+    await moduleRef.close();
+  });
+});

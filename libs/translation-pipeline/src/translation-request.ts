@@ -1,0 +1,33 @@
+import type { TranslatableDocument } from './formats/translatable-document';
+import type { GlossaryTerms } from './glossary/glossary-terms';
+
+export const TRANSLATION_FORMATS = ['text', 'html', 'json'] as const;
+export type TranslationFormat = (typeof TRANSLATION_FORMATS)[number];
+
+export const TRANSLATION_TIERS = ['basic', 'pro', 'review'] as const;
+export type TranslationTier = (typeof TRANSLATION_TIERS)[number];
+
+export interface TranslationRequest {
+  texts: string[];
+  /** ISO 639-1; detected from the texts when absent. */
+  source?: string;
+  target: string;
+  format: TranslationFormat;
+  tier: TranslationTier;
+  glossary?: GlossaryTerms;
+}
+
+/** A request checked, segmented, counted and priced: everything but the engine's work. */
+export interface PreparedTranslation {
+  /** The given source, or the detected one. */
+  readonly detectedSource: string;
+  readonly target: string;
+  readonly format: TranslationFormat;
+  readonly tier: TranslationTier;
+  readonly words: number;
+  readonly wordsPerText: readonly number[];
+  readonly costCents: number;
+  readonly documents: readonly TranslatableDocument[];
+  /** Glossary terms found in the texts, as hints for engines (tier basic). */
+  readonly hints?: Record<string, string>;
+}
