@@ -6,6 +6,8 @@
 // Needs Postgres and Redis (as for `npm start`); uses DATABASE_URL/REDIS_URL when given.
 import { spawn, execFileSync } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -32,15 +34,18 @@ const segmenter = new Intl.Segmenter('en', { granularity: 'word' });
 const words = texts.reduce((sum, text) => sum + [...segmenter.segment(text)].filter((s) => s.isWordLike).length, 0);
 
 async function rawApertium() {
+  // The apertium script wants a file or a real pipe on stdin, not Node's socket.
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-'));
+  const input = path.join(dir, 'input.txt');
+  const output = path.join(dir, 'output.txt');
+  writeFileSync(input, texts.join('\n'));
   const started = performance.now();
-  const child = spawn('apertium', ['-u', 'eng-spa'], { stdio: ['pipe', 'pipe', 'inherit'] });
-  let out = '';
-  child.stdout.on('data', (chunk) => (out += chunk));
-  child.stdin.end(texts.join('\n'));
+  const child = spawn('apertium', ['-u', 'eng-spa', input, output], { stdio: 'inherit' });
   const [code] = await once(child, 'close');
-  if (code !== 0) throw new Error(`apertium exited with ${code}`);
   const seconds = (performance.now() - started) / 1000;
-  if (out.split('\n').length !== texts.length) throw new Error('apertium returned a different number of lines');
+  const translated = readFileSync(output, 'utf8');
+  rmSync(dir, { recursive: true });
+  if (code !== 0 || !translated.includes('gato')) throw new Error(`apertium failed (exit ${code})`);
   return seconds;
 }
 
@@ -90,7 +95,10 @@ async function api({ url, key }) {
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
-      while (next < batches.length) counted += (await send(batches[next++])).words;
+      while (next < batches.length) {
+        const { words: translated } = await send(batches[next++]);
+        counted += translated;
+      }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
