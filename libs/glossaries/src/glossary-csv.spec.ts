@@ -1,16 +1,7 @@
-import { ApiError } from '@platform/errors';
+import { refusal } from '@platform/testing';
 import { describe, expect, it } from 'vitest';
 import { glossaryFromCsv, glossaryToCsv, parseCsv, toCsv } from './glossary-csv';
 
-function refusal(work: () => unknown): ApiError {
-  try {
-    work();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
-  }
-  return expect.fail('no error was thrown');
-}
 
 describe('parseCsv', () => {
   it('reads RFC 4180 quoting: commas, doubled quotes and line breaks inside quotes', () => {

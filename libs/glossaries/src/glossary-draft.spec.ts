@@ -1,16 +1,7 @@
-import { ApiError } from '@platform/errors';
+import { refusal } from '@platform/testing';
 import { describe, expect, it } from 'vitest';
 import { checkGlossary, glossaryFromJson, type DraftEntry } from './glossary-draft';
 
-function refusal(work: () => unknown): ApiError {
-  try {
-    work();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
-  }
-  return expect.fail('no error was thrown');
-}
 
 const entry = (term: string, translations: Record<string, string>, at = 'entries[0]'): DraftEntry => ({ at, term, translations });
 

@@ -4,3 +4,5 @@ export * from './http-client';
 export * from './translation-fixtures';
 export * from './service-health.suite';
 export * from './engine-stand-ins';
+export * from './api-error-expectations';
+export * from './processes';

@@ -1,5 +1,6 @@
 import { Test } from '@nestjs/testing';
 import { ConfigError, DatabaseRedisConfig, loadConfig } from '@platform/service-kit';
+import { isProcessRunning } from '@platform/testing';
 import { describe, expect, it } from 'vitest';
 import { ApertiumEngine } from './apertium/apertium.engine';
 import { DeeplEngine } from './deepl/deepl.engine';
@@ -8,14 +9,6 @@ import { createEngine, EnginesModule } from './engines.module';
 import { LibreTranslateEngine } from './libretranslate/libretranslate.engine';
 import { ENGINE, type TranslationEngine } from './translation-engine';
 
-const isRunning = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('EngineConfig', () => {
   it('defaults to Apertium pivoting through Spanish', () => {
@@ -77,7 +70,7 @@ describe('EnginesModule', () => {
     const pids = Object.values((engine as ApertiumEngine).pipelines()).flat(2);
     expect(pids.length).toBeGreaterThan(0);
     await moduleRef.close();
-    expect(pids.filter(isRunning)).toEqual([]);
+    expect(pids.filter(isProcessRunning)).toEqual([]);
   });
 
   it('builds the engine TRANSLATION_ENGINE names', () => {

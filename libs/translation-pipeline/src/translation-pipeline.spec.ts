@@ -1,8 +1,8 @@
-import { EU_LANGUAGES } from '@platform/contracts';
 import { Global, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { ApiError } from '@platform/errors';
+import { EU_LANGUAGES } from '@platform/contracts';
 import { loadConfig } from '@platform/service-kit';
+import { rejection } from '@platform/testing';
 import { ENGINE, EngineError, UnsupportedPairError, type EngineRequest, type LanguagePair, type TranslationEngine } from '@platform/translation-engines';
 import { describe, expect, it } from 'vitest';
 import { LanguageDetector } from './detection/language-detector';
@@ -53,14 +53,6 @@ async function translate(request: Partial<TranslationRequest> & { texts: string[
   return { prepared, translations, engine };
 }
 
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 const sofaGlossary: GlossaryTerms = { source: 'en', target: 'es', entries: [{ term: 'sofa', translation: 'diván' }] };
 

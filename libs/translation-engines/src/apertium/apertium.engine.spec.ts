@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EU_LANGUAGES } from '@platform/contracts';
+import { isProcessRunning } from '@platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError, UnsupportedPairError } from '../translation-engine';
 import { ApertiumEngine } from './apertium.engine';
@@ -10,14 +11,6 @@ import { ApertiumEngine } from './apertium.engine';
 const SENTENCE = 'The cat is sleeping on the red sofa.';
 const MARKUP = 'Hello <g id="1">world</g>, <x id="2"/> has arrived.';
 
-const isRunning = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** The stage processes of the single warm pipeline of `mode`, after a request has started it. */
 async function warmPipeline(engine: ApertiumEngine, source: string, target: string, mode: string): Promise<number[]> {
@@ -121,7 +114,7 @@ describe('ApertiumEngine', () => {
   it('restarts a pipeline whose process was killed while idle', async () => {
     const before = await warmPipeline(engine, 'es', 'en', 'spa-eng');
     process.kill(before[0], 'SIGKILL');
-    await expect.poll(() => before.some(isRunning)).toBe(false);
+    await expect.poll(() => before.some(isProcessRunning)).toBe(false);
 
     const [english] = await engine.translate({ source: 'es', target: 'en', segments: ['El perro come.'] });
     expect(english).toContain('dog');
@@ -152,7 +145,7 @@ describe('ApertiumEngine', () => {
       process.kill(stages[1], 'SIGSTOP');
       const [spanish] = await impatient.translate({ source: 'en', target: 'es', segments: [SENTENCE] });
       expect(spanish).toContain('gato');
-      await expect.poll(() => stages.some(isRunning)).toBe(false);
+      await expect.poll(() => stages.some(isProcessRunning)).toBe(false);
     } finally {
       await impatient.close();
     }
@@ -170,7 +163,7 @@ describe('ApertiumEngine', () => {
     const pids = Object.values(own.pipelines()).flat(2);
     expect(pids.length).toBeGreaterThan(10);
     await own.close();
-    expect(pids.filter(isRunning)).toEqual([]);
+    expect(pids.filter(isProcessRunning)).toEqual([]);
     await expect(own.translate({ source: 'en', target: 'fr', segments: [SENTENCE] })).rejects.toBeInstanceOf(EngineError);
   });
 });
