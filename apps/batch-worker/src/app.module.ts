@@ -1,8 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { QueueName } from '@platform/contracts';
 import { DatabaseModule, translationDomain } from '@platform/database';
 import { QueueModule } from '@platform/queue';
+import { QuotaModule } from '@platform/quota';
 import { HealthModule } from '@platform/service-kit';
+import { EnginesModule } from '@platform/translation-engines';
+import { TranslationPipelineModule } from '@platform/translation-pipeline';
+import { BatchProcessingModule } from './batches/batch-processing.module';
 import { BatchWorkerConfig } from './config/batch-worker.config';
 
 @Module({})
@@ -14,7 +17,11 @@ export class AppModule {
         HealthModule,
         DatabaseModule.forRoot(config.DATABASE_URL, translationDomain, config.DATABASE_POOL_SIZE),
         QueueModule.forWorker(config),
-        QueueModule.registerQueue(QueueName.Batches),
+        // Batches are charged at submission; the worker only refunds, so no quota limit applies here.
+        QuotaModule.forRoot({ sandboxMonthlyWords: 0 }),
+        EnginesModule.forRoot(config),
+        TranslationPipelineModule.forRoot(config),
+        BatchProcessingModule.forRoot({ intervalMs: config.BATCH_CLEANUP_INTERVAL_MS }),
       ],
       providers: [{ provide: BatchWorkerConfig, useValue: config }],
     };

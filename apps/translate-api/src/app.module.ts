@@ -5,6 +5,7 @@ import { QuotaModule, RateLimitModule } from '@platform/quota';
 import { HealthModule, RedisModule } from '@platform/service-kit';
 import { EnginesModule } from '@platform/translation-engines';
 import { TranslationPipelineModule } from '@platform/translation-pipeline';
+import { BatchesApiModule } from './batches/batches-api.module';
 import { TranslateApiConfig } from './config/translate-api.config';
 import { GlossariesApiModule } from './glossaries/glossaries-api.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
@@ -12,6 +13,7 @@ import { KeysModule } from './keys/keys.module';
 import { LanguagesModule } from './languages/languages.module';
 import { TranslateModule } from './translate/translate.module';
 import { UsageModule } from './usage/usage.module';
+import { WebhooksApiModule } from './webhooks/webhooks-api.module';
 
 @Module({})
 export class AppModule {
@@ -30,9 +32,11 @@ export class AppModule {
         EnginesModule.forRoot(config),
         TranslationPipelineModule.forRoot(config),
         TranslateModule,
+        BatchesApiModule,
         IdempotencyModule.forRoot({ ttlSeconds: config.IDEMPOTENCY_TTL_SECONDS }),
         GlossariesApiModule,
         LanguagesModule,
+        WebhooksApiModule.forRoot(config),
       ],
       providers: [{ provide: TranslateApiConfig, useValue: config }],
     };

@@ -1,9 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { QueueName } from '@platform/contracts';
 import { DatabaseModule, translationDomain } from '@platform/database';
+import { OutboxModule } from '@platform/outbox';
 import { QueueModule } from '@platform/queue';
 import { HealthModule } from '@platform/service-kit';
 import { WebhookDispatcherConfig } from './config/webhook-dispatcher.config';
+import { DeliveriesModule } from './deliveries/deliveries.module';
 
 @Module({})
 export class AppModule {
@@ -14,9 +16,10 @@ export class AppModule {
         HealthModule,
         DatabaseModule.forRoot(config.DATABASE_URL, translationDomain, config.DATABASE_POOL_SIZE),
         QueueModule.forWorker(config),
-        QueueModule.registerQueue(QueueName.Webhooks),
+        // Deliveries published anywhere, and retries scheduled here, reach Redis through this relay.
+        OutboxModule.forRelay([QueueName.Webhooks]),
+        DeliveriesModule.forRoot(config),
       ],
-      providers: [{ provide: WebhookDispatcherConfig, useValue: config }],
     };
   }
 }

@@ -124,11 +124,15 @@ export class WordQuotaService {
     });
   }
 
-  /** Gives back exactly what one charge took, once; later calls return false. */
-  async refund(target: RefundTarget): Promise<boolean> {
+  /**
+   * Gives back exactly what one charge took, once; later calls return false. Given a `manager`,
+   * it happens in that transaction, so it commits together with what made it due.
+   */
+  async refund(target: RefundTarget, manager?: EntityManager): Promise<boolean> {
     const [column, value] = 'chargeId' in target ? (['id', target.chargeId] as const) : (['reference', target.reference] as const);
     if (column === 'id' && !UUID.test(value)) return false;
-    const restored = await this.dataSource.transaction((manager) => queryRows(manager, refundSql(column), [value]));
+    const refund = (m: EntityManager) => queryRows(m, refundSql(column), [value]);
+    const restored = await (manager ? refund(manager) : this.dataSource.transaction(refund));
     return restored.length > 0;
   }
 

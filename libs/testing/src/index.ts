@@ -6,3 +6,5 @@ export * from './service-health.suite';
 export * from './engine-stand-ins';
 export * from './api-error-expectations';
 export * from './processes';
+export * from './webhook-receiver';
+export * from './built-app';

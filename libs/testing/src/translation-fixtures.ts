@@ -11,6 +11,8 @@ export interface TestKeyOptions {
   rateLimitPerMinute?: number | null;
   /** Adds the key to this account instead of a new one. */
   accountId?: string;
+  /** Another database than the shared test database (tests that isolate their stack). */
+  databaseUrl?: string;
 }
 
 export interface TestKey {
@@ -28,7 +30,7 @@ export interface TestKey {
 export async function createTestKey(options: TestKeyOptions = {}): Promise<TestKey> {
   const sandbox = options.sandbox ?? true;
   const plainKey = generateApiKey(sandbox);
-  const client = new pg.Client({ connectionString: testEnv.databaseUrl });
+  const client = new pg.Client({ connectionString: options.databaseUrl ?? testEnv.databaseUrl });
   await client.connect();
   try {
     const accountId =

@@ -2,14 +2,18 @@ import { DefaultPort } from '@platform/contracts';
 import { DatabaseRedisConfig, EnvInt } from '@platform/service-kit';
 import { withEngineConfig } from '@platform/translation-engines';
 import { withPricingConfig } from '@platform/translation-pipeline';
+import { withWebhookUrlConfig } from '@platform/webhooks';
 import { IsInt, Max, Min } from 'class-validator';
 
-export class TranslateApiConfig extends withPricingConfig(withEngineConfig(DatabaseRedisConfig)) {
+export class TranslateApiConfig extends withWebhookUrlConfig(withPricingConfig(withEngineConfig(DatabaseRedisConfig))) {
   PORT = DefaultPort['translate-api'];
 
-  /** Requests larger than this are refused before their body is parsed. */
+  /**
+   * Requests larger than this are refused before their body is parsed. A batch may carry
+   * 1,000,000 characters, which JSON escaping can make several times as many bytes.
+   */
   @EnvInt() @IsInt() @Min(64 * 1024) @Max(64 * 1024 * 1024)
-  MAX_BODY_BYTES = 2 * 1024 * 1024;
+  MAX_BODY_BYTES = 8 * 1024 * 1024;
 
   /** Requests per minute for keys that have no rate_limit_per_minute of their own. */
   @EnvInt() @IsInt() @Min(1) @Max(1_000_000)

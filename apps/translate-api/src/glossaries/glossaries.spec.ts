@@ -105,7 +105,7 @@ describe('glossaries API', () => {
     expect(elsewhere.status).toBe(415);
     expect(elsewhere.body).toEqual({ error: 'unsupported_media_type', message: 'This endpoint does not accept text/csv' });
 
-    const oversized = await call('POST', '?name=g&source=en', csv(`term,de\n${'cloud,Wolke\n'.repeat(300_000)}`));
+    const oversized = await call('POST', '?name=g&source=en', csv(`term,de\n${'cloud,Wolke\n'.repeat(800_000)}`));
     expect(oversized.status).toBe(413);
     expect(oversized.body).toEqual({ error: 'payload_too_large', message: 'The request body exceeds the size limit' });
   });

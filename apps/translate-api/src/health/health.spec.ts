@@ -32,7 +32,7 @@ describe('translate-api documents and malformed requests', () => {
   });
 
   it('refuses a body over the byte cap with 413 before parsing it', async () => {
-    const res = await http(url, 'POST', '/api/v1/keys', { body: `{"name":"${'a'.repeat(3 * 1024 * 1024)}"}`, headers: { 'content-type': 'application/json' } });
+    const res = await http(url, 'POST', '/api/v1/keys', { body: `{"name":"${'a'.repeat(9 * 1024 * 1024)}"}`, headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(413);
     expect(res.body.error).toBe('payload_too_large');
   });

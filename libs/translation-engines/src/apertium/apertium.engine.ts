@@ -1,4 +1,4 @@
-import { Logger, OnModuleDestroy } from '@nestjs/common';
+import { Logger, OnApplicationShutdown } from '@nestjs/common';
 import { EngineRequest, LanguagePair, TranslationEngine, UnsupportedPairError } from '../translation-engine';
 import type { ModePair } from './apertium-languages';
 import { discoverModes } from './apertium-modes';
@@ -24,7 +24,7 @@ const pairKey = (source: string, target: string) => `${source}-${target}`;
  * direct mode does. Hints are not used: Apertium's dictionaries decide every word. Usable
  * without Nest: construct it, translate, `close()`.
  */
-export class ApertiumEngine implements TranslationEngine, OnModuleDestroy {
+export class ApertiumEngine implements TranslationEngine, OnApplicationShutdown {
   readonly name = 'apertium';
   private readonly pools = new Map<string, ApertiumPool>();
   private readonly routes = new Map<string, ApertiumPool[]>();
@@ -86,7 +86,8 @@ export class ApertiumEngine implements TranslationEngine, OnModuleDestroy {
     await Promise.all([...this.pools.values()].map((pool) => pool.close()));
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** The last shutdown step, so that queue workers draining before it still have their engine. */
+  async onApplicationShutdown(): Promise<void> {
     await this.close();
   }
 }

@@ -1,0 +1,22 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { BatchesModule } from '@platform/batches';
+import { QueueName } from '@platform/contracts';
+import { OutboxModule } from '@platform/outbox';
+import { QueueModule } from '@platform/queue';
+import { BATCH_RETENTION_OPTIONS, BatchRetention, type BatchRetentionOptions } from './batch-retention.service';
+import { TranslateBatchWorker } from './translate-batch.worker';
+
+/**
+ * Consumes the batches queue, relays its outbox rows (so batches accepted while Redis was away
+ * are queued once it is back) and deletes expired jobs.
+ */
+@Module({})
+export class BatchProcessingModule {
+  static forRoot(retention: BatchRetentionOptions): DynamicModule {
+    return {
+      module: BatchProcessingModule,
+      imports: [BatchesModule, QueueModule.registerQueue(QueueName.Batches), OutboxModule.forRelay([QueueName.Batches])],
+      providers: [{ provide: BATCH_RETENTION_OPTIONS, useValue: retention }, TranslateBatchWorker, BatchRetention],
+    };
+  }
+}

@@ -1,0 +1,225 @@
+import type { INestApplication } from '@nestjs/common';
+import { loadConfig } from '@platform/service-kit';
+import { buildApp, http, pollUntil, startBuiltApp, startLibreTranslateStandIn, testAppEnv, type BuiltApp } from '@platform/testing';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { serveBatchWorker } from '../batch-worker.app';
+import { BatchWorkerConfig } from '../config/batch-worker.config';
+import { createIsolatedStack, type IsolatedStack } from './isolated-stack.testing';
+
+const DEAD_REDIS = 'redis://127.0.0.1:1';
+const DAY_MS = 24 * 3600_000;
+
+/** 1,000 texts whose translations each keep their number, so order can be checked. */
+const numberedTexts = (count: number) => Array.from({ length: count }, (_, i) => `Text ${i}: the cat is sleeping on the red sofa.`);
+
+describe('batches from submission to results', () => {
+  let stack: IsolatedStack;
+  let api: BuiltApp;
+  let apiUrl: string;
+  const started: INestApplication[] = [];
+
+  /** translate-api accepts the batches: the built app in its own process, as deployed. */
+  async function startApi(overrides: Record<string, string> = {}) {
+    const app = startBuiltApp('translate-api', env({ LOG_LEVEL: 'info', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', ...overrides }));
+    return { app, url: await app.listening };
+  }
+  async function stopApi(app: BuiltApp) {
+    app.child.kill('SIGTERM');
+    await app.exit;
+  }
+
+  const env = (overrides: Record<string, string> = {}) => testAppEnv({ DATABASE_URL: stack.databaseUrl, REDIS_URL: stack.redisUrl, ...overrides });
+  async function startWorker(overrides: Record<string, string> = {}) {
+    const worker = await serveBatchWorker(loadConfig(BatchWorkerConfig, env(overrides)));
+    started.push(worker);
+    return worker;
+  }
+
+  const submit = (token: string, body: unknown, url = apiUrl) => http(url, 'POST', '/api/v1/batches', { token, json: body });
+  const read = (token: string, job: string) => http(apiUrl, 'GET', `/api/v1/batches/${job}`, { token });
+  const usage = async (token: string) => (await http(apiUrl, 'GET', '/api/v1/usage', { token })).body;
+  const charges = (job: string) => stack.sql<{ words: string; refunded_at: Date | null }>('SELECT words, refunded_at FROM translation.quota_charges WHERE reference = $1', [`batch:${job}`]);
+
+  /** A key allowed to manage the account, whose account has a webhook endpoint. */
+  async function keyWithWebhook() {
+    const key = await stack.createKey({ scopes: ['translate', 'manage'] });
+    const registered = await http(apiUrl, 'PUT', '/api/v1/webhook', { token: key.plainKey, json: { url: 'http://127.0.0.1:9/batches' } });
+    expect(registered.status).toBe(201);
+    return key;
+  }
+  const webhookEvents = (accountId: string) =>
+    stack.sql<{ type: string; payload: { type: string; timestamp: string; data: Record<string, unknown> } }>(
+      'SELECT type, payload FROM translation.webhook_events WHERE account_id = $1',
+      [accountId],
+    );
+
+  /** Polls the job until it leaves `processing`; `promote` lets retries skip their backoff. */
+  async function finished(token: string, job: string, { timeoutMs = 60_000, promote = false } = {}) {
+    const res = await pollUntil(
+      async () => {
+        if (promote) await stack.promoteDelayedJobs();
+        return read(token, job);
+      },
+      (r) => r.status === 200 && r.body.status !== 'processing',
+      { timeoutMs, intervalMs: 200, what: `job ${job} to finish` },
+    );
+    return res.body;
+  }
+
+  beforeAll(async () => {
+    stack = await createIsolatedStack();
+    await buildApp('translate-api');
+    ({ app: api, url: apiUrl } = await startApi());
+  });
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((app) => app.close()));
+  });
+  afterAll(async () => {
+    if (api) await stopApi(api);
+    await stack?.destroy();
+  });
+
+  it('translates 1,000 texts in input order and charges them once', { timeout: 180_000 }, async () => {
+    await startWorker();
+    const key = await stack.createKey();
+
+    const accepted = await submit(key.plainKey, { target: 'es', source: 'en', texts: numberedTexts(1000) });
+    expect(accepted.status).toBe(202);
+    const job = await finished(key.plainKey, accepted.body.job, { timeoutMs: 150_000 });
+
+    expect(job).toMatchObject({ status: 'done', target: 'es', tier: 'basic', progress: { done: 1000, total: 1000 } });
+    expect(job.error).toBeUndefined();
+    expect(Date.parse(job.expires_at) - Date.parse(job.completed_at)).toBe(30 * DAY_MS);
+    expect(job.results).toHaveLength(1000);
+    job.results.forEach((result: { index: number; translation: string; detected_source: string }, i: number) => {
+      expect(result).toMatchObject({ index: i, detected_source: 'en' });
+      expect(result.translation).toMatch(new RegExp(`\\b${i}\\b.*gato`));
+    });
+    expect(job.results.reduce((sum: number, result: { words: number }) => sum + result.words, 0)).toBe(job.words);
+    expect(await usage(key.plainKey)).toMatchObject({ words: job.words, cost_cents: job.cost_cents });
+    expect(await charges(job.job)).toEqual([{ words: String(job.words), refunded_at: null }]);
+  });
+
+  it('translates with the glossary as it was when the batch was accepted', async () => {
+    const key = await stack.createKey();
+    const glossary = (translation: string) => ({ name: 'furniture', source: 'en', entries: [{ term: 'sofa', translations: { es: translation } }] });
+    const created = await http(apiUrl, 'POST', '/api/v1/glossaries', { token: key.plainKey, json: glossary('diván') });
+    const accepted = await submit(key.plainKey, { target: 'es', source: 'en', tier: 'pro', glossary: created.body.glossary.id, texts: ['The cat is on the sofa.'] });
+    expect(accepted.status).toBe(202);
+    // Changed before any worker runs: the job keeps the terms it was accepted with.
+    expect((await http(apiUrl, 'PUT', `/api/v1/glossaries/${created.body.glossary.id}`, { token: key.plainKey, json: glossary('sillón') })).status).toBe(200);
+
+    await startWorker();
+    const job = await finished(key.plainKey, accepted.body.job);
+    expect(job.results[0].translation).toContain('diván');
+    expect(job.tier).toBe('pro');
+  });
+
+  it('resumes a batch where a stopped worker left it, without charging again', { timeout: 180_000 }, async () => {
+    const key = await stack.createKey();
+    const first = await startWorker();
+    const accepted = await submit(key.plainKey, { target: 'es', source: 'en', texts: numberedTexts(1000) });
+    const jobId = accepted.body.job;
+    await pollUntil(() => read(key.plainKey, jobId), (r) => r.body.progress.done >= 50, { timeoutMs: 60_000, intervalMs: 20, what: 'a first chunk' });
+
+    await first.close();
+    started.splice(started.indexOf(first), 1);
+    const stopped = (await read(key.plainKey, jobId)).body;
+    expect(stopped.status).toBe('processing');
+    expect(stopped.progress.done).toBeGreaterThan(0);
+    expect(stopped.progress.done).toBeLessThan(1000);
+
+    await startWorker();
+    const job = await finished(key.plainKey, jobId, { timeoutMs: 150_000 });
+    expect(job).toMatchObject({ status: 'done', progress: { done: 1000, total: 1000 } });
+    job.results.forEach((result: { index: number; translation: string }, i: number) => {
+      expect(result.index).toBe(i);
+      expect(result.translation).toMatch(new RegExp(`\\b${i}\\b`));
+    });
+    expect(await usage(key.plainKey)).toMatchObject({ words: job.words });
+    expect(await charges(jobId)).toEqual([{ words: String(job.words), refunded_at: null }]);
+    // The stopping worker queued the rest as a new job rather than failing an attempt.
+    expect(await stack.sql(`SELECT job_name FROM translation.outbox WHERE payload->>'jobId' = $1`, [jobId])).toEqual([
+      { job_name: 'TranslateBatchJob' },
+      { job_name: 'TranslateBatchJob' },
+    ]);
+  });
+
+  it("announces a finished job to the account's webhook with its results", async () => {
+    await startWorker();
+    const key = await keyWithWebhook();
+    const accepted = await submit(key.plainKey, { target: 'es', source: 'en', texts: ['Good morning.', 'The cat is sleeping.'] });
+    const job = await finished(key.plainKey, accepted.body.job);
+
+    const events = await webhookEvents(key.accountId);
+    expect(events).toEqual([{ type: 'batch.completed', payload: { type: 'batch.completed', timestamp: expect.any(String), data: expect.any(Object) } }]);
+    expect(events[0].payload.data).toEqual({
+      job: job.job,
+      status: 'done',
+      target: 'es',
+      tier: 'basic',
+      words: job.words,
+      cost_cents: job.cost_cents,
+      results: job.results,
+    });
+  });
+
+  it('fails the job and refunds its words once the engine has failed every retry', async () => {
+    const engine = await startLibreTranslateStandIn();
+    try {
+      engine.disrupt({ path: '/translate', status: 500, body: { error: 'model crashed' }, times: 1_000_000 });
+      await startWorker({ TRANSLATION_ENGINE: 'libretranslate', LIBRETRANSLATE_URL: engine.url });
+      const key = await keyWithWebhook();
+      const accepted = await submit(key.plainKey, { target: 'es', source: 'en', texts: ['Hello world', 'Good morning'] });
+      expect(accepted.status).toBe(202);
+      expect(await usage(key.plainKey)).toMatchObject({ words: 4 });
+
+      const job = await finished(key.plainKey, accepted.body.job, { promote: true });
+      expect(job).toMatchObject({ status: 'failed', error: 'The translation engine kept failing; the words were refunded', progress: { done: 0, total: 2 } });
+      expect(job.results).toBeUndefined();
+      expect(job.completed_at).toEqual(expect.any(String));
+      // Eight attempts of the job, each trying the engine twice.
+      expect(engine.requestsTo('/translate')).toHaveLength(16);
+      expect(await usage(key.plainKey)).toMatchObject({ words: 0, cost_cents: 0 });
+      expect(await charges(job.job)).toEqual([{ words: '4', refunded_at: expect.any(Date) }]);
+      expect((await webhookEvents(key.accountId)).map((event) => event.payload.data)).toEqual([
+        { job: job.job, status: 'failed', target: 'es', tier: 'basic', words: 4, cost_cents: 1, results: [], error: job.error },
+      ]);
+    } finally {
+      await engine.stop();
+    }
+  });
+
+  it('keeps a batch accepted while Redis is away and translates it once Redis is reachable', async () => {
+    const cutOff = await startApi({ REDIS_URL: DEAD_REDIS });
+    await startWorker({ REDIS_URL: DEAD_REDIS });
+    const key = await stack.createKey();
+
+    const accepted = await submit(key.plainKey, { target: 'es', source: 'en', texts: ['The cat is sleeping.'] }, cutOff.url);
+    await stopApi(cutOff.app);
+    expect(accepted.status).toBe(202);
+    const outbox = () => stack.sql<{ dispatched_at: Date | null }>(`SELECT dispatched_at FROM translation.outbox WHERE payload->>'jobId' = $1`, [accepted.body.job]);
+    // Several polls of the relay that cannot reach Redis.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await outbox()).toEqual([{ dispatched_at: null }]);
+    expect((await read(key.plainKey, accepted.body.job)).body.status).toBe('processing');
+
+    await startWorker();
+    expect(await finished(key.plainKey, accepted.body.job)).toMatchObject({ status: 'done', progress: { done: 1, total: 1 } });
+    expect(await outbox()).toEqual([{ dispatched_at: expect.any(Date) }]);
+  });
+
+  it('deletes a finished job with its texts once it expires', async () => {
+    await startWorker({ BATCH_CLEANUP_INTERVAL_MS: '200' });
+    const key = await stack.createKey();
+    const [expiring, kept] = await Promise.all([1, 2].map(async () => (await submit(key.plainKey, { target: 'es', source: 'en', texts: ['Good night.'] })).body.job));
+    await finished(key.plainKey, expiring);
+    await finished(key.plainKey, kept);
+
+    await stack.sql(`UPDATE translation.batch_jobs SET expires_at = now() - interval '1 second' WHERE id = $1`, [expiring]);
+    const gone = await pollUntil(() => read(key.plainKey, expiring), (r) => r.status === 404, { what: 'the expired job to be deleted' });
+    expect(gone.body).toEqual({ error: 'not_found', message: `Batch job ${expiring} not found` });
+    expect(await stack.sql('SELECT idx FROM translation.batch_texts WHERE job_id = $1', [expiring])).toEqual([]);
+    expect((await read(key.plainKey, kept)).body.status).toBe('done');
+  });
+});

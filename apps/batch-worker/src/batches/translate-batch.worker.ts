@@ -1,0 +1,90 @@
+import { InjectQueue } from '@nestjs/bull';
+import { Injectable } from '@nestjs/common';
+import { BATCH_CHUNK_SIZE, BatchProgress, TranslateBatchJob, type BatchJob, type BatchText, type TranslatedText } from '@platform/batches';
+import { QueueName } from '@platform/contracts';
+import { ApiError } from '@platform/errors';
+import { PermanentJobError, ProcessJob, QueueWorker, WorkerRuntime } from '@platform/queue';
+import { EngineError } from '@platform/translation-engines';
+import { TranslationPipeline } from '@platform/translation-pipeline';
+import type { Job, Queue } from 'bull';
+
+/**
+ * Works a batch off chunk by chunk, storing each chunk's translations before the next, so a
+ * batch taken up again (after a crash, a retry or a restart) continues where it stopped.
+ */
+@Injectable()
+export class TranslateBatchWorker extends QueueWorker {
+  private stopping = false;
+
+  constructor(
+    @InjectQueue(QueueName.Batches) queue: Queue,
+    runtime: WorkerRuntime,
+    private readonly progress: BatchProgress,
+    private readonly pipeline: TranslationPipeline,
+  ) {
+    super(queue, runtime);
+  }
+
+  /** Running batches stop after their current chunk instead of holding up the shutdown. */
+  override async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    await super.beforeApplicationShutdown();
+  }
+
+  @ProcessJob(TranslateBatchJob)
+  async translate(job: Job<TranslateBatchJob>): Promise<string> {
+    const batch = await this.progress.find(job.data.jobId);
+    // Expired and deleted, or finished by an earlier delivery of this job.
+    if (batch?.status !== 'processing') return 'nothing to do';
+    try {
+      for (;;) {
+        if (this.stopping) {
+          // A new job rather than a failed attempt: stopping workers must not use up the retries.
+          await this.progress.requeue(batch.id);
+          return 'handed over';
+        }
+        const texts = await this.progress.pending(batch.id, BATCH_CHUNK_SIZE);
+        if (texts.length === 0) break;
+        await this.progress.record(batch.id, await this.translateChunk(batch, texts));
+      }
+      await this.progress.complete(batch.id);
+      return 'done';
+    } catch (error) {
+      // The input or the language pair itself is refused: another attempt would be refused too.
+      const permanent = error instanceof ApiError || error instanceof PermanentJobError;
+      const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      if (permanent || lastAttempt) await this.progress.fail(batch.id, reasonFor(error));
+      throw permanent ? new PermanentJobError(reasonFor(error)) : error;
+    }
+  }
+
+  /** Texts are translated per source language, fixed for each text when the batch was accepted. */
+  private async translateChunk(batch: BatchJob, texts: BatchText[]): Promise<TranslatedText[]> {
+    const bySource = new Map<string | undefined, BatchText[]>();
+    for (const text of texts) {
+      const source = text.detectedSource ?? undefined;
+      bySource.set(source, [...(bySource.get(source) ?? []), text]);
+    }
+    const translated: TranslatedText[] = [];
+    for (const [source, group] of bySource) {
+      const prepared = await this.pipeline.prepare({
+        texts: group.map((text) => text.text),
+        source,
+        target: batch.target,
+        format: batch.format,
+        tier: batch.tier,
+        glossary: batch.glossary ?? undefined,
+      });
+      const { translations } = await this.pipeline.run(prepared);
+      group.forEach((text, n) => translated.push({ idx: text.idx, translation: translations[n] }));
+    }
+    return translated;
+  }
+}
+
+/** The `error` a failed job shows its owner: our own failures stay in the logs. */
+function reasonFor(error: unknown): string {
+  if (error instanceof ApiError || error instanceof PermanentJobError) return error.message;
+  if (error instanceof EngineError) return 'The translation engine kept failing; the words were refunded';
+  return 'The batch could not be processed; the words were refunded';
+}

@@ -1,0 +1,57 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiPayloadTooLargeResponse,
+  ApiPaymentRequiredResponse,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { ApiKeyAuth, CurrentApiKey } from '@platform/auth';
+import { BatchService } from '@platform/batches';
+import type { ApiKeyPrincipal } from '@platform/contracts';
+import { TranslationErrorDto } from '@platform/errors';
+import { ApiRateLimited, RATE_LIMIT_HEADER_DOCS } from '@platform/quota';
+import { Idempotent } from '../idempotency/idempotent.decorator';
+import { BatchRequestDto } from './dtos/batch-request.dto';
+import { BatchAcceptedDto, BatchJobDto } from './dtos/batch-responses.dto';
+
+@ApiTags('batches')
+@ApiKeyAuth()
+@ApiRateLimited(TranslationErrorDto)
+@Controller('api/v1/batches')
+export class BatchesController {
+  constructor(private readonly batches: BatchService) {}
+
+  @Post()
+  @HttpCode(202)
+  @Idempotent()
+  @ApiOperation({
+    summary: 'Submit a batch of up to 1,000 texts (tiers basic and pro)',
+    description:
+      'Validated like POST /api/v1/translate (each text against its format, the source detected per group of 50 texts when not given) ' +
+      'and charged in full now: a refused batch costs nothing, an accepted one is not charged again. Answers at once; ' +
+      'poll GET /api/v1/batches/{job} or receive the `batch.completed` webhook. If the engine keeps failing the job ends `failed` ' +
+      'and its words are refunded.',
+  })
+  @ApiAcceptedResponse({ type: BatchAcceptedDto, headers: RATE_LIMIT_HEADER_DOCS })
+  @ApiPaymentRequiredResponse({ type: TranslationErrorDto, description: 'quota_exceeded: the words would pass the monthly limit; nothing accepted or charged' })
+  @ApiPayloadTooLargeResponse({ type: TranslationErrorDto, description: 'payload_too_large: more than 1,000 texts or 1,000,000 characters' })
+  @ApiUnprocessableEntityResponse({ type: TranslationErrorDto, description: 'unsupported_language: language pair unavailable, a text invalid for its format or a parameter invalid' })
+  async submit(@CurrentApiKey() key: ApiKeyPrincipal, @Body() body: BatchRequestDto): Promise<BatchAcceptedDto> {
+    const job = await this.batches.submit(key, body);
+    return { ok: true, job: job.id, status: 'processing' };
+  }
+
+  @Get(':job')
+  @ApiOperation({ summary: 'State of a batch, with its results once done', description: 'Jobs are kept 30 days after they finish.' })
+  @ApiParam({ name: 'job', description: 'Job id from POST /api/v1/batches' })
+  @ApiOkResponse({ type: BatchJobDto, headers: RATE_LIMIT_HEADER_DOCS })
+  @ApiNotFoundResponse({ type: TranslationErrorDto, description: 'not_found: no such job in this account, or it expired' })
+  view(@CurrentApiKey() key: ApiKeyPrincipal, @Param('job') job: string): Promise<BatchJobDto> {
+    return this.batches.view(key.accountId, job);
+  }
+}

@@ -1,0 +1,77 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { BATCH_STATUSES, type BatchStatus } from '@platform/batches';
+import { TRANSLATION_TIERS } from '@platform/translation-pipeline';
+
+export class BatchAcceptedDto {
+  @ApiProperty({ enum: [true] })
+  ok: true;
+
+  @ApiProperty({ description: 'Job id, `job_` followed by 24 random characters', example: 'job_3kTq9ZbW0xYc1LmN8pQr2sUv' })
+  job: string;
+
+  @ApiProperty({ enum: ['processing'] })
+  status: 'processing';
+}
+
+export class BatchProgressDto {
+  @ApiProperty({ type: 'integer', description: 'Texts translated so far' })
+  done: number;
+
+  @ApiProperty({ type: 'integer' })
+  total: number;
+}
+
+export class BatchResultDto {
+  @ApiProperty({ type: 'integer', description: 'Position of the text in the submitted `texts`' })
+  index: number;
+
+  @ApiProperty()
+  translation: string;
+
+  @ApiProperty({ description: 'The given or detected source language of the text', example: 'en' })
+  detected_source: string;
+
+  @ApiProperty({ type: 'integer' })
+  words: number;
+}
+
+export class BatchJobDto {
+  @ApiProperty({ enum: [true] })
+  ok: true;
+
+  @ApiProperty({ example: 'job_3kTq9ZbW0xYc1LmN8pQr2sUv' })
+  job: string;
+
+  @ApiProperty({ enum: BATCH_STATUSES, description: '`failed`: the engine kept failing; the words were refunded' })
+  status: BatchStatus;
+
+  @ApiProperty({ example: 'es' })
+  target: string;
+
+  @ApiProperty({ enum: TRANSLATION_TIERS })
+  tier: string;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+
+  @ApiPropertyOptional({ format: 'date-time', description: 'When the job became done or failed' })
+  completed_at?: string;
+
+  @ApiPropertyOptional({ format: 'date-time', description: 'completed_at + 30 days; afterwards the job is deleted and answers 404' })
+  expires_at?: string;
+
+  @ApiProperty({ type: BatchProgressDto })
+  progress: BatchProgressDto;
+
+  @ApiProperty({ type: 'integer', description: 'Words of all texts, charged at submission' })
+  words: number;
+
+  @ApiProperty({ type: 'integer', description: 'ceil(words × price per 1,000 words of the tier / 1,000)' })
+  cost_cents: number;
+
+  @ApiPropertyOptional({ type: [BatchResultDto], description: 'When `done`: one per text, in input order' })
+  results?: BatchResultDto[];
+
+  @ApiPropertyOptional({ description: 'When `failed`: why' })
+  error?: string;
+}

@@ -1,0 +1,129 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type { WebhookDelivery, WebhookEndpoint } from '@platform/webhooks';
+
+export class WebhookViewDto {
+  @ApiProperty({ example: 'https://example.com/hooks/translation' })
+  url: string;
+
+  @ApiProperty({ description: 'true after the receiver answered 410 Gone; PUT the URL again to enable it' })
+  disabled: boolean;
+
+  @ApiProperty({ type: String, nullable: true, example: null })
+  disabled_reason: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at: Date;
+
+  @ApiProperty({ format: 'date-time' })
+  updated_at: Date;
+
+  static from(endpoint: WebhookEndpoint): WebhookViewDto {
+    return {
+      url: endpoint.url,
+      disabled: endpoint.disabledAt !== null,
+      disabled_reason: endpoint.disabledReason,
+      created_at: endpoint.createdAt,
+      updated_at: endpoint.updatedAt,
+    };
+  }
+}
+
+export class WebhookResponseDto {
+  @ApiProperty({ enum: [true] })
+  ok: true;
+
+  @ApiProperty()
+  webhook: WebhookViewDto;
+}
+
+export class WebhookWithSecretDto extends WebhookViewDto {
+  @ApiPropertyOptional({
+    description:
+      'Signing secret for Standard Webhooks verification, shown only when the endpoint is created or its secret rotated; store it now',
+    example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+  })
+  secret?: string;
+}
+
+export class WebhookWithSecretResponseDto {
+  @ApiProperty({ enum: [true] })
+  ok: true;
+
+  @ApiProperty()
+  webhook: WebhookWithSecretDto;
+}
+
+export class WebhookDeletedResponseDto {
+  @ApiProperty({ enum: [true] })
+  ok: true;
+}
+
+export class DeliveryViewDto {
+  @ApiProperty({ format: 'uuid', description: 'Id of this attempt' })
+  id: string;
+
+  @ApiProperty({ description: 'The event, sent as the `webhook-id` header on every attempt', example: 'msg_2KWPBgLlAfxdpx2AI54pPJ85f4W' })
+  event_id: string;
+
+  @ApiProperty({ type: 'integer', minimum: 1, description: 'Attempt number within its series (a redelivery starts a new series at 1)' })
+  attempt: number;
+
+  @ApiProperty({ description: 'The URL called' })
+  url: string;
+
+  @ApiProperty({ type: 'integer', nullable: true, description: "The receiver's status; null when no answer came" })
+  status_code: number | null;
+
+  @ApiProperty({ description: 'true for a 2xx answer' })
+  success: boolean;
+
+  @ApiProperty({ type: String, nullable: true, description: 'Why the attempt failed, when the status does not say it all' })
+  error: string | null;
+
+  @ApiProperty({ type: 'integer' })
+  duration_ms: number;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at: Date;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the next attempt is due; null when none follows' })
+  next_attempt_at: Date | null;
+
+  @ApiProperty({ description: 'true when no further attempt follows in this series' })
+  final: boolean;
+
+  static from(delivery: WebhookDelivery): DeliveryViewDto {
+    return {
+      id: delivery.id,
+      event_id: delivery.eventId,
+      attempt: delivery.attempt,
+      url: delivery.url,
+      status_code: delivery.statusCode,
+      success: delivery.statusCode !== null && delivery.statusCode >= 200 && delivery.statusCode < 300,
+      error: delivery.error,
+      duration_ms: delivery.durationMs,
+      created_at: delivery.createdAt,
+      next_attempt_at: delivery.nextAttemptAt,
+      final: delivery.final,
+    };
+  }
+}
+
+export class DeliveryListResponseDto {
+  @ApiProperty({ enum: [true] })
+  ok: true;
+
+  @ApiProperty({ type: [DeliveryViewDto], description: 'Newest first' })
+  deliveries: DeliveryViewDto[];
+
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'Pass as `before` for the next page; null on the last page' })
+  next_before: string | null;
+}
+
+export class RedeliveryResponseDto {
+  @ApiProperty({ enum: [true] })
+  ok: true;
+
+  @ApiProperty({ description: 'The event queued again' })
+  event_id: string;
+}

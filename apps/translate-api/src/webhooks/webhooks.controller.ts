@@ -1,0 +1,125 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { ApiKeyAuth, CurrentApiKey, RequireScope } from '@platform/auth';
+import type { ApiKeyPrincipal } from '@platform/contracts';
+import { TranslationErrorDto } from '@platform/errors';
+import { ApiRateLimited, RATE_LIMIT_HEADER_DOCS } from '@platform/quota';
+import { WebhookEndpointService } from '@platform/webhooks';
+import type { FastifyReply } from 'fastify';
+import { DeliveriesQueryDto } from './dtos/deliveries-query.dto';
+import { RegisterWebhookDto } from './dtos/register-webhook.dto';
+import {
+  DeliveryListResponseDto,
+  DeliveryViewDto,
+  RedeliveryResponseDto,
+  WebhookDeletedResponseDto,
+  WebhookResponseDto,
+  WebhookViewDto,
+  WebhookWithSecretResponseDto,
+} from './dtos/webhook-responses.dto';
+
+const NO_ENDPOINT = { type: TranslationErrorDto, description: 'not_found: no webhook endpoint is registered' };
+const DEFAULT_PAGE = 50;
+
+@ApiTags('webhook')
+@ApiKeyAuth()
+@RequireScope('manage')
+@ApiRateLimited(TranslationErrorDto)
+@Controller('api/v1/webhook')
+export class WebhooksController {
+  constructor(private readonly endpoints: WebhookEndpointService) {}
+
+  @Put()
+  @ApiOperation({
+    summary: 'Register the webhook URL',
+    description:
+      'One endpoint per account. Creating it (201) answers the signing secret `whsec_...`, shown this once. Changing the URL ' +
+      '(200) keeps the secret and enables a disabled endpoint. Deliveries are signed per Standard Webhooks: headers ' +
+      '`webhook-id`, `webhook-timestamp`, `webhook-signature`.',
+  })
+  @ApiCreatedResponse({ type: WebhookWithSecretResponseDto, description: 'Created; `secret` is included', headers: RATE_LIMIT_HEADER_DOCS })
+  @ApiOkResponse({ type: WebhookResponseDto, description: 'URL changed; the secret stays and is not shown', headers: RATE_LIMIT_HEADER_DOCS })
+  @ApiUnprocessableEntityResponse({
+    type: TranslationErrorDto,
+    description: 'unsupported_language: the URL is malformed, not http(s), or resolves to a loopback, private, link-local or metadata address',
+  })
+  async register(
+    @CurrentApiKey() key: ApiKeyPrincipal,
+    @Body() body: RegisterWebhookDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<WebhookWithSecretResponseDto> {
+    const { endpoint, created } = await this.endpoints.register(key.accountId, body.url);
+    if (!created) return { ok: true, webhook: WebhookViewDto.from(endpoint) };
+    reply.status(201);
+    return { ok: true, webhook: { ...WebhookViewDto.from(endpoint), secret: endpoint.secret } };
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'The webhook endpoint', description: 'Without its secret.' })
+  @ApiOkResponse({ type: WebhookResponseDto, headers: RATE_LIMIT_HEADER_DOCS })
+  @ApiNotFoundResponse(NO_ENDPOINT)
+  async get(@CurrentApiKey() key: ApiKeyPrincipal): Promise<WebhookResponseDto> {
+    return { ok: true, webhook: WebhookViewDto.from(await this.endpoints.get(key.accountId)) };
+  }
+
+  @Delete()
+  @ApiOperation({ summary: 'Remove the webhook endpoint', description: 'Pending retries stop; the delivery log stays.' })
+  @ApiOkResponse({ type: WebhookDeletedResponseDto, headers: RATE_LIMIT_HEADER_DOCS })
+  @ApiNotFoundResponse(NO_ENDPOINT)
+  async remove(@CurrentApiKey() key: ApiKeyPrincipal): Promise<WebhookDeletedResponseDto> {
+    await this.endpoints.remove(key.accountId);
+    return { ok: true };
+  }
+
+  @Post('rotate-secret')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Replace the signing secret',
+    description: 'The new secret is shown this once and signs every attempt from now on, retries of earlier events included.',
+  })
+  @ApiOkResponse({ type: WebhookWithSecretResponseDto, headers: RATE_LIMIT_HEADER_DOCS })
+  @ApiNotFoundResponse(NO_ENDPOINT)
+  async rotateSecret(@CurrentApiKey() key: ApiKeyPrincipal): Promise<WebhookWithSecretResponseDto> {
+    const endpoint = await this.endpoints.rotateSecret(key.accountId);
+    return { ok: true, webhook: { ...WebhookViewDto.from(endpoint), secret: endpoint.secret } };
+  }
+
+  @Get('deliveries')
+  @ApiOperation({
+    summary: 'Delivery attempts',
+    description:
+      "Every attempt to call the account's webhook, newest first. An event is tried once and retried up to five times with " +
+      'growing pauses (about 5 s, 5 min, 30 min, 2 h, 5 h) until the receiver answers 2xx; a Retry-After is honoured. ' +
+      'A 4xx other than 408 and 429 ends the attempts; 410 also disables the endpoint.',
+  })
+  @ApiOkResponse({ type: DeliveryListResponseDto, headers: RATE_LIMIT_HEADER_DOCS })
+  @ApiUnprocessableEntityResponse({ type: TranslationErrorDto, description: 'unsupported_language: limit out of 1..100, or an unknown `before`' })
+  async deliveries(@CurrentApiKey() key: ApiKeyPrincipal, @Query() query: DeliveriesQueryDto): Promise<DeliveryListResponseDto> {
+    const page = await this.endpoints.listDeliveries(key.accountId, { limit: query.limit ?? DEFAULT_PAGE, before: query.before });
+    return { ok: true, deliveries: page.deliveries.map((delivery) => DeliveryViewDto.from(delivery)), next_before: page.nextBefore };
+  }
+
+  @Post('deliveries/:id/redeliver')
+  @HttpCode(202)
+  @ApiOperation({
+    summary: 'Send the event of an attempt again',
+    description: "A new series of attempts, with retries, to the endpoint's current URL and with its current secret; `webhook-id` stays the event's.",
+  })
+  @ApiParam({ name: 'id', format: 'uuid', description: 'Id of an attempt from the deliveries list' })
+  @ApiAcceptedResponse({ type: RedeliveryResponseDto, headers: RATE_LIMIT_HEADER_DOCS })
+  @ApiNotFoundResponse({ type: TranslationErrorDto, description: 'not_found: no such attempt in this account, or no endpoint registered' })
+  @ApiUnprocessableEntityResponse({ type: TranslationErrorDto, description: 'unsupported_language: the endpoint is disabled' })
+  async redeliver(@CurrentApiKey() key: ApiKeyPrincipal, @Param('id') id: string): Promise<RedeliveryResponseDto> {
+    const { eventId } = await this.endpoints.redeliver(key.accountId, id);
+    return { ok: true, event_id: eventId };
+  }
+}

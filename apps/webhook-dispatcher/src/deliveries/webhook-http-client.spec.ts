@@ -1,0 +1,59 @@
+import { startWebhookReceiver, type ReceiverAnswer, type WebhookReceiver } from '@platform/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { postWebhook } from './webhook-http-client';
+
+const receivers: WebhookReceiver[] = [];
+afterEach(async () => {
+  await Promise.all(receivers.splice(0).map((r) => r.stop()));
+});
+
+async function receiver(...args: Parameters<typeof startWebhookReceiver>) {
+  const started = await startWebhookReceiver(...args);
+  receivers.push(started);
+  return started;
+}
+
+describe('postWebhook', () => {
+  it('connects to the vetted address whatever the host name would resolve to now', async () => {
+    const { url, received } = await receiver(() => ({ status: 202 }));
+    const port = new URL(url).port;
+    // A name no resolver knows: the request can only arrive if no DNS lookup happens.
+    const target = { url: new URL(`http://hooks.rebinding.invalid:${port}/in?x=1`), address: '127.0.0.1', family: 4 as const };
+
+    expect(await postWebhook(target, { 'webhook-id': 'msg_1' }, '{"a":1}', 2000)).toEqual({ status: 202, retryAfter: undefined });
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({ path: '/in?x=1', body: '{"a":1}' });
+    expect(received[0].headers).toMatchObject({
+      host: `hooks.rebinding.invalid:${port}`,
+      'webhook-id': 'msg_1',
+      'content-type': 'application/json',
+      'content-length': '7',
+      'user-agent': expect.stringMatching(/webhooks/),
+    });
+  });
+
+  it('reports Retry-After and does not follow redirects', async () => {
+    const answers: ReceiverAnswer[] = [
+      { status: 429, headers: { 'retry-after': '3' } },
+      { status: 302, headers: { location: '/elsewhere' } },
+    ];
+    const { url, received } = await receiver((_, index) => answers[index]);
+    const target = { url: new URL(`${url}/hook`), address: '127.0.0.1', family: 4 as const };
+    expect(await postWebhook(target, {}, '{}', 2000)).toEqual({ status: 429, retryAfter: '3' });
+    expect(await postWebhook(target, {}, '{}', 2000)).toMatchObject({ status: 302 });
+    expect(received.map((r) => r.path)).toEqual(['/hook', '/hook']);
+  });
+
+  it('gives up on a receiver that does not answer in time', async () => {
+    const { url } = await receiver(() => 'hang');
+    const target = { url: new URL(url), address: '127.0.0.1', family: 4 as const };
+    await expect(postWebhook(target, {}, '{}', 300)).rejects.toThrow('The receiver did not answer within 300 ms');
+  });
+
+  it('fails on a refused connection', async () => {
+    const { url, stop } = await receiver();
+    await stop();
+    const target = { url: new URL(url), address: '127.0.0.1', family: 4 as const };
+    await expect(postWebhook(target, {}, '{}', 2000)).rejects.toThrow(/ECONNREFUSED/);
+  });
+});

@@ -1,0 +1,74 @@
+import type { GlossaryTerms, TranslationFormat, TranslationTier } from '@platform/translation-pipeline';
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, ValueTransformer } from 'typeorm';
+
+export const BATCH_STATUSES = ['processing', 'done', 'failed'] as const;
+export type BatchStatus = (typeof BATCH_STATUSES)[number];
+
+/** node-postgres returns bigint as a string; word counts stay far below 2^53. */
+const bigintAsNumber: ValueTransformer = {
+  to: (value: number | undefined) => value,
+  from: (value: string) => Number(value),
+};
+
+/** A batch submitted through POST /api/v1/batches; its texts are `BatchText` rows. */
+@Entity({ schema: 'translation', name: 'batch_jobs' })
+@Index('batch_jobs_expiry_idx', ['status', 'expiresAt'])
+export class BatchJob {
+  /** `job_` + 24 random base62 characters: the id alone grants no access, but is not guessable either. */
+  @PrimaryColumn({ type: 'text' })
+  id: string;
+
+  @Index('batch_jobs_account_idx')
+  @Column({ name: 'account_id', type: 'uuid' })
+  accountId: string;
+
+  /** The key that submitted the job and was charged for it. */
+  @Column({ name: 'key_id', type: 'uuid' })
+  keyId: string;
+
+  @Column({ type: 'text' })
+  status: BatchStatus;
+
+  /** The given source language; null when each chunk's was detected at submission. */
+  @Column({ type: 'text', nullable: true })
+  source: string | null;
+
+  @Column({ type: 'text' })
+  target: string;
+
+  @Column({ type: 'text' })
+  format: TranslationFormat;
+
+  @Column({ type: 'text' })
+  tier: TranslationTier;
+
+  /** The glossary's terms as they were at submission, so later edits cannot change a running job. */
+  @Column({ type: 'jsonb', nullable: true })
+  glossary: GlossaryTerms | null;
+
+  @Column({ type: 'integer' })
+  total: number;
+
+  @Column({ name: 'done_count', type: 'integer' })
+  doneCount: number;
+
+  @Column({ type: 'bigint', transformer: bigintAsNumber })
+  words: number;
+
+  @Column({ name: 'cost_cents', type: 'bigint', transformer: bigintAsNumber })
+  costCents: number;
+
+  /** Why a failed job failed, in words fit for the customer. */
+  @Column({ type: 'text', nullable: true })
+  error: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ name: 'completed_at', type: 'timestamptz', nullable: true })
+  completedAt: Date | null;
+
+  /** completed_at + 30 days; the job and its texts are deleted after it. */
+  @Column({ name: 'expires_at', type: 'timestamptz', nullable: true })
+  expiresAt: Date | null;
+}

@@ -1,0 +1,151 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { OutboxService } from '@platform/outbox';
+import { WordQuotaService } from '@platform/quota';
+import { WebhookEvents } from '@platform/webhooks';
+import { DataSource, EntityManager, IsNull, Repository } from 'typeorm';
+import { BatchJob } from './batch-job.entity';
+import { BatchText } from './batch-text.entity';
+import { RESULT_COLUMNS, toResults, type BatchCompletedData } from './batch-view';
+import { TranslateBatchJob } from './translate-batch.job';
+
+/** How long a finished job stays readable (SPEC: 30 days after completion). */
+const RETENTION = `interval '30 days'`;
+const DELETE_AT_ONCE = 100;
+const REQUEUE_DELAY_MS = 1000;
+
+export interface TranslatedText {
+  idx: number;
+  translation: string;
+}
+
+/**
+ * The worker's side of a batch. Every step is safe to repeat: a translation is stored only
+ * where none is yet and a job finishes only once, so a batch picked up again after a crash, or
+ * by two workers at once, ends with each text translated and counted once.
+ */
+@Injectable()
+export class BatchProgress {
+  constructor(
+    private readonly dataSource: DataSource,
+    @InjectRepository(BatchJob) private readonly jobs: Repository<BatchJob>,
+    @InjectRepository(BatchText) private readonly texts: Repository<BatchText>,
+    private readonly quota: WordQuotaService,
+    private readonly webhooks: WebhookEvents,
+    private readonly outbox: OutboxService,
+  ) {}
+
+  find(jobId: string): Promise<BatchJob | null> {
+    return this.jobs.findOneBy({ id: jobId });
+  }
+
+  /** The next texts without a translation, in input order. */
+  pending(jobId: string, limit: number): Promise<BatchText[]> {
+    return this.texts.find({ where: { jobId, translation: IsNull() }, order: { idx: 'ASC' }, take: limit });
+  }
+
+  /** Stores a chunk's translations and advances the job's progress by the texts newly done. */
+  async record(jobId: string, translated: TranslatedText[]): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const stored = await rows(
+        manager,
+        `UPDATE translation.batch_texts t SET translation = u.translation
+         FROM unnest($2::int[], $3::text[]) AS u(idx, translation)
+         WHERE t.job_id = $1 AND t.idx = u.idx AND t.translation IS NULL
+         RETURNING t.idx`,
+        [jobId, translated.map((t) => t.idx), translated.map((t) => t.translation)],
+      );
+      await manager.increment(BatchJob, { id: jobId }, 'doneCount', stored.length);
+    });
+  }
+
+  /** Marks a fully translated job done and announces it; false when it was finished already. */
+  async complete(jobId: string): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const job = await this.finish(manager, jobId, 'done', null);
+      if (!job) return false;
+      const texts = await manager.find(BatchText, { select: RESULT_COLUMNS, where: { jobId }, order: { idx: 'ASC' } });
+      await this.announce(manager, job, toResults(texts));
+      return true;
+    });
+  }
+
+  /**
+   * Marks a job failed, gives its words back and announces it, all in one transaction: the
+   * refund happens exactly when the failure commits. False when the job was finished already.
+   */
+  async fail(jobId: string, reason: string): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const job = await this.finish(manager, jobId, 'failed', reason);
+      if (!job) return false;
+      await this.quota.refund({ reference: chargeReference(jobId) }, manager);
+      await this.announce(manager, job, []);
+      return true;
+    });
+  }
+
+  /**
+   * Queues a new job for the texts still pending, when a worker stops in the middle of a batch.
+   * It waits a moment so that the stopping worker, which takes the next job as it completes
+   * this one, does not take it back.
+   */
+  async requeue(jobId: string): Promise<void> {
+    await this.dataSource.transaction((manager) => this.outbox.enqueue(manager, new TranslateBatchJob(jobId), { delay: REQUEUE_DELAY_MS }));
+  }
+
+  /** Deletes finished jobs past their expiry, texts included; returns how many. */
+  async deleteExpired(): Promise<number> {
+    let deleted = 0;
+    for (;;) {
+      const gone = await this.dataSource.transaction((manager) =>
+        rows(
+          manager,
+          `DELETE FROM translation.batch_jobs WHERE id IN (
+             SELECT id FROM translation.batch_jobs WHERE status IN ('done', 'failed') AND expires_at < now() LIMIT $1)
+           RETURNING id`,
+          [DELETE_AT_ONCE],
+        ),
+      );
+      deleted += gone.length;
+      if (gone.length < DELETE_AT_ONCE) return deleted;
+    }
+  }
+
+  /** Moves a job that is still processing to its final state; null when it is not processing. */
+  private async finish(manager: EntityManager, jobId: string, status: 'done' | 'failed', error: string | null): Promise<BatchJob | null> {
+    const finished = await rows(
+      manager,
+      `UPDATE translation.batch_jobs
+       SET status = $2::text, error = $3, completed_at = now(), expires_at = now() + ${RETENTION}
+       WHERE id = $1 AND status = 'processing' AND ($2::text = 'failed' OR done_count = total)
+       RETURNING id`,
+      [jobId, status, error],
+    );
+    return finished.length > 0 ? manager.findOneByOrFail(BatchJob, { id: jobId }) : null;
+  }
+
+  private async announce(manager: EntityManager, job: BatchJob, results: BatchCompletedData['results']): Promise<void> {
+    const data: BatchCompletedData = {
+      job: job.id,
+      status: job.status as BatchCompletedData['status'],
+      target: job.target,
+      tier: job.tier,
+      words: job.words,
+      cost_cents: job.costCents,
+      results,
+      ...(job.error !== null && { error: job.error }),
+    };
+    await this.webhooks.publish(manager, { accountId: job.accountId, type: 'batch.completed', data });
+  }
+}
+
+/** The quota reference a batch is charged under; charging it again is a no-op. */
+export function chargeReference(jobId: string): string {
+  return `batch:${jobId}`;
+}
+
+async function rows(manager: EntityManager, sql: string, parameters: unknown[]): Promise<unknown[]> {
+  // The structured result carries the rows of an UPDATE ... RETURNING.
+  const result = await manager.queryRunner!.query(sql, parameters, true);
+  return result.records;
+}

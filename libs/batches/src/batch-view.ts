@@ -1,0 +1,75 @@
+import type { TranslationFormat, TranslationTier } from '@platform/translation-pipeline';
+import type { BatchJob, BatchStatus } from './batch-job.entity';
+import type { BatchText } from './batch-text.entity';
+
+/** What POST /api/v1/batches accepts; the API's DTO validates the shape. */
+export interface BatchRequest {
+  texts: string[];
+  target: string;
+  source?: string;
+  format?: TranslationFormat;
+  tier?: TranslationTier;
+  /** Glossary id of the caller's account. */
+  glossary?: string;
+}
+
+export interface BatchResult {
+  index: number;
+  translation: string;
+  detected_source: string;
+  words: number;
+}
+
+/** GET /api/v1/batches/{job}; results only once the job is done. */
+export interface BatchView {
+  ok: true;
+  job: string;
+  status: BatchStatus;
+  target: string;
+  tier: TranslationTier;
+  created_at: string;
+  completed_at?: string;
+  expires_at?: string;
+  progress: { done: number; total: number };
+  words: number;
+  cost_cents: number;
+  results?: BatchResult[];
+  error?: string;
+}
+
+/** `data` of the `batch.completed` webhook event. */
+export interface BatchCompletedData {
+  job: string;
+  status: Exclude<BatchStatus, 'processing'>;
+  target: string;
+  tier: TranslationTier;
+  words: number;
+  cost_cents: number;
+  results: BatchResult[];
+  error?: string;
+}
+
+/** The columns results are made of; the source texts stay in the database. */
+export const RESULT_COLUMNS = { idx: true, translation: true, detectedSource: true, words: true } as const;
+
+export function toResults(texts: Pick<BatchText, 'idx' | 'translation' | 'detectedSource' | 'words'>[]): BatchResult[] {
+  return texts.map((text) => ({ index: text.idx, translation: text.translation ?? '', detected_source: text.detectedSource ?? '', words: text.words }));
+}
+
+export function toView(job: BatchJob, texts: Parameters<typeof toResults>[0] | undefined): BatchView {
+  return {
+    ok: true,
+    job: job.id,
+    status: job.status,
+    target: job.target,
+    tier: job.tier,
+    created_at: job.createdAt.toISOString(),
+    ...(job.completedAt && { completed_at: job.completedAt.toISOString() }),
+    ...(job.expiresAt && { expires_at: job.expiresAt.toISOString() }),
+    progress: { done: job.doneCount, total: job.total },
+    words: job.words,
+    cost_cents: job.costCents,
+    ...(texts && { results: toResults(texts) }),
+    ...(job.error !== null && { error: job.error }),
+  };
+}

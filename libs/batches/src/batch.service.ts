@@ -1,0 +1,107 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { ApiKeyPrincipal } from '@platform/contracts';
+import { ApiError } from '@platform/errors';
+import { GlossaryService } from '@platform/glossaries';
+import { OutboxService } from '@platform/outbox';
+import { WordQuotaService } from '@platform/quota';
+import { costCents, PricingConfig, TranslationPipeline, type TranslationRequest } from '@platform/translation-pipeline';
+import { DataSource, Repository } from 'typeorm';
+import { BATCH_JOB_ID, newBatchJobId } from './batch-id';
+import { BatchJob } from './batch-job.entity';
+import { chargeReference } from './batch-progress.service';
+import { assertBatchWithinLimits, chunksOf } from './batch-limits';
+import { BatchText } from './batch-text.entity';
+import { RESULT_COLUMNS, toView, type BatchRequest, type BatchView } from './batch-view';
+import { TranslateBatchJob } from './translate-batch.job';
+
+@Injectable()
+export class BatchService {
+  constructor(
+    private readonly dataSource: DataSource,
+    @InjectRepository(BatchJob) private readonly jobs: Repository<BatchJob>,
+    @InjectRepository(BatchText) private readonly texts: Repository<BatchText>,
+    private readonly pipeline: TranslationPipeline,
+    private readonly pricing: PricingConfig,
+    private readonly quota: WordQuotaService,
+    private readonly glossaries: GlossaryService,
+    private readonly outbox: OutboxService,
+  ) {}
+
+  /**
+   * Everything that can refuse a batch happens here, before it is accepted: limits, parameters,
+   * every text against its format, language detection (per chunk) and the quota, charged once
+   * under `batch:<job id>`. The job, its texts and the message that queues it then commit
+   * together, so an accepted batch is never lost, even while Redis is away.
+   */
+  async submit(key: ApiKeyPrincipal, request: BatchRequest): Promise<BatchJob> {
+    assertBatchWithinLimits(request.texts);
+    const tier = request.tier ?? 'basic';
+    if (tier === 'review') throw ApiError.invalidParameter('tier review is not available for batches yet; use basic or pro');
+    const format = request.format ?? 'text';
+    const glossary = request.glossary ? await this.glossaries.termsFor(key.accountId, request.glossary, request.target) : undefined;
+    const texts = await this.prepare({ texts: request.texts, source: request.source, target: request.target, format, tier, glossary });
+    const words = texts.reduce((sum, text) => sum + text.words, 0);
+    const job = this.jobs.create({
+      id: newBatchJobId(),
+      accountId: key.accountId,
+      keyId: key.keyId,
+      status: 'processing',
+      source: request.source ?? null,
+      target: request.target,
+      format,
+      tier,
+      glossary: glossary ?? null,
+      total: texts.length,
+      doneCount: 0,
+      words,
+      costCents: costCents(this.pricing, tier, words),
+      error: null,
+      completedAt: null,
+      expiresAt: null,
+    });
+
+    const reference = chargeReference(job.id);
+    await this.quota.charge({ keyId: key.keyId, words, costCents: job.costCents, limit: this.quota.limitFor(key), reference });
+    try {
+      await this.dataSource.transaction(async (manager) => {
+        await manager.insert(BatchJob, job);
+        // 1,000 texts of 6 columns stay far below Postgres' 65,535 parameters per statement.
+        await manager.insert(BatchText, texts.map((text) => ({ ...text, jobId: job.id })));
+        await this.outbox.enqueue(manager, new TranslateBatchJob(job.id));
+      });
+    } catch (error) {
+      await this.quota.refund({ reference });
+      throw error;
+    }
+    return job;
+  }
+
+  /** A job of the caller's account; 404 for unknown ids and other accounts' jobs alike. */
+  async view(accountId: string, jobId: string): Promise<BatchView> {
+    const job = BATCH_JOB_ID.test(jobId) ? await this.jobs.findOneBy({ id: jobId, accountId }) : null;
+    if (!job) throw ApiError.notFound(`Batch job ${jobId} not found`);
+    const texts = job.status === 'done' ? await this.texts.find({ select: RESULT_COLUMNS, where: { jobId: job.id }, order: { idx: 'ASC' } }) : undefined;
+    return toView(job, texts);
+  }
+
+  /** Validates and counts chunk by chunk; each chunk's source is detected (or checked) on its own texts. */
+  private async prepare(request: TranslationRequest): Promise<Omit<BatchText, 'jobId'>[]> {
+    const prepared: Omit<BatchText, 'jobId'>[] = [];
+    for (const chunk of chunksOf(request.texts)) {
+      const offset = prepared.length;
+      const { wordsPerText, detectedSource } = await this.pipeline.prepare({ ...request, texts: chunk }).catch((error: unknown) => {
+        throw withTextOffset(error, offset);
+      });
+      chunk.forEach((text, n) => prepared.push({ idx: offset + n, text, translation: null, words: wordsPerText[n], detectedSource }));
+    }
+    return prepared;
+  }
+}
+
+/** The pipeline numbers texts within the chunk it was given; the client needs their index in the batch. */
+function withTextOffset(error: unknown, offset: number): unknown {
+  if (!(error instanceof ApiError)) return error;
+  const message = error.message.replace(/\btexts\[(\d+)\]/g, (_, n: string) => `texts[${Number(n) + offset}]`);
+  return new ApiError(error.getStatus(), error.code, message, error.extra, error.headers);
+}

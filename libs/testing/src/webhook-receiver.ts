@@ -1,0 +1,64 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * Settings for webhook-dispatcher and translate-api under test: receivers run on 127.0.0.1, and
+ * retries come a second apart. Every dispatcher started by a test uses exactly these, since any of
+ * them may pick up a delivery queued by another test file.
+ */
+export const WEBHOOK_TEST_ENV = {
+  WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+  WEBHOOK_RETRY_SCHEDULE: '1,1,1,1,1',
+  WEBHOOK_TIMEOUT_MS: '2000',
+};
+
+export interface ReceivedWebhook {
+  path: string;
+  headers: IncomingHttpHeaders;
+  /** The raw body, exactly as signed. */
+  body: string;
+  /** Date.now() when the request arrived. */
+  at: number;
+}
+
+/** What the receiver does with a request: answer with a status (and headers), or never answer. */
+export type ReceiverAnswer = { status: number; headers?: Record<string, string> } | 'hang';
+
+export interface WebhookReceiver {
+  /** Base URL, e.g. `http://127.0.0.1:40123`. */
+  readonly url: string;
+  /** Every request received, in order. */
+  readonly received: ReceivedWebhook[];
+  stop(): Promise<void>;
+}
+
+/**
+ * A customer's webhook endpoint on a free loopback port: it records each request and answers as
+ * `answer` says, given the request and how many came before it.
+ */
+export async function startWebhookReceiver(answer: (request: ReceivedWebhook, index: number) => ReceiverAnswer | Promise<ReceiverAnswer> = () => ({ status: 204 })): Promise<WebhookReceiver> {
+  const received: ReceivedWebhook[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      void (async () => {
+        const request = { path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
+        const index = received.push(request) - 1;
+        const reply = await answer(request, index);
+        if (reply === 'hang') return;
+        res.writeHead(reply.status, reply.headers).end();
+      })();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,31 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+
+export type WebhookEventType = 'batch.completed';
+
+/** What receivers get as the request body; frozen when the event is published. */
+export interface WebhookPayload {
+  type: WebhookEventType;
+  /** When the event happened (ISO 8601); unlike the `webhook-timestamp` header, the same on every attempt. */
+  timestamp: string;
+  data: object;
+}
+
+/** An event for an account's endpoint. Its id is the `webhook-id` of every attempt to deliver it. */
+@Entity({ schema: 'translation', name: 'webhook_events' })
+export class WebhookEvent {
+  /** `msg_` + random base62. */
+  @PrimaryColumn({ type: 'text' })
+  id: string;
+
+  @Column({ name: 'account_id', type: 'uuid' })
+  accountId: string;
+
+  @Column({ type: 'text' })
+  type: WebhookEventType;
+
+  @Column({ type: 'jsonb' })
+  payload: WebhookPayload;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}
