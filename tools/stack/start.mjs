@@ -73,12 +73,43 @@ if (process.env.npm_lifecycle_event) {
   }, 500).unref();
 }
 
-/** A process of the stack ending on its own takes the whole stack down with exit code 1. */
+/** s3rver ending on its own takes the whole stack down with exit code 1. */
 function superviseChild(child, name) {
   child.once('exit', (code, signal) => {
     if (stopRequested) return;
     console.error(paint('red', `[stack] ${name} stopped unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`})`));
     stopStack(1);
+  });
+}
+
+const RESTART_LIMIT = 5;
+const RESTART_WINDOW_MS = 60_000;
+const crashes = new Map();
+
+/**
+ * A service that dies is started again, as Kubernetes would restart its pod: its work resumes
+ * from Postgres and the queues. Five crashes within a minute mean it cannot run, and the whole
+ * stack stops with exit code 1.
+ */
+function superviseService(slot, env) {
+  const { child, name } = services[slot];
+  child.once('exit', (code, signal) => {
+    if (stopRequested) return;
+    const now = Date.now();
+    const recent = [...(crashes.get(name) ?? []), now].filter((at) => now - at < RESTART_WINDOW_MS);
+    crashes.set(name, recent);
+    const how = signal ? `signal ${signal}` : `exit code ${code}`;
+    if (recent.length >= RESTART_LIMIT) {
+      console.error(paint('red', `[stack] ${name} stopped unexpectedly (${how}) ${recent.length} times within a minute; giving up`));
+      stopStack(1);
+      return;
+    }
+    console.error(paint('yellow', `[stack] ${name} stopped unexpectedly (${how}); starting it again`));
+    setTimeout(() => {
+      if (stopRequested) return;
+      services[slot] = startService(name, env);
+      superviseService(slot, env);
+    }, 1000);
   });
 }
 
@@ -167,9 +198,9 @@ async function startStack() {
   step();
   for (const app of apps) {
     const port = process.env[portVariable(app)];
-    const service = startService(app, port ? { ...env, PORT: port } : env);
-    services.push(service);
-    superviseChild(service.child, app);
+    const appEnv = port ? { ...env, PORT: port } : env;
+    services.push(startService(app, appEnv));
+    superviseService(services.length - 1, appEnv);
   }
   const urls = await Promise.all(services.map((service) => waitHealthy(service, setupAbort.signal)));
   step();
