@@ -21,7 +21,10 @@ export class AppModule {
         QuotaModule.forRoot({ sandboxMonthlyWords: 0 }),
         EnginesModule.forRoot(config),
         TranslationPipelineModule.forRoot(config),
-        BatchProcessingModule.forRoot({ intervalMs: config.BATCH_CLEANUP_INTERVAL_MS }),
+        BatchProcessingModule.forRoot(
+          { intervalMs: config.BATCH_CLEANUP_INTERVAL_MS },
+          { sampleRate: config.REVIEW_SAMPLE_RATE, sandboxDelayMs: config.REVIEW_SANDBOX_DELAY_MS },
+        ),
       ],
       providers: [{ provide: BatchWorkerConfig, useValue: config }],
     };

@@ -11,6 +11,7 @@ import { GlossariesApiModule } from './glossaries/glossaries-api.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { KeysModule } from './keys/keys.module';
 import { LanguagesModule } from './languages/languages.module';
+import { ReviewApiModule } from './review/review-api.module';
 import { TranslateModule } from './translate/translate.module';
 import { UsageModule } from './usage/usage.module';
 import { WebhooksApiModule } from './webhooks/webhooks-api.module';
@@ -37,6 +38,7 @@ export class AppModule {
         GlossariesApiModule,
         LanguagesModule,
         WebhooksApiModule.forRoot(config),
+        ReviewApiModule.forRoot({ leaseSeconds: config.REVIEW_LEASE_SECONDS }),
       ],
       providers: [{ provide: TranslateApiConfig, useValue: config }],
     };

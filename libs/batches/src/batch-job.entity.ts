@@ -42,6 +42,10 @@ export class BatchJob {
   @Column({ type: 'text' })
   tier: TranslationTier;
 
+  /** Submitted with a sandbox key: its review (tier review) is simulated. */
+  @Column({ type: 'boolean', default: false })
+  sandbox: boolean;
+
   /** The glossary's terms as they were at submission, so later edits cannot change a running job. */
   @Column({ type: 'jsonb', nullable: true })
   glossary: GlossaryTerms | null;

@@ -19,6 +19,9 @@ export interface TranslatedText {
   translation: string;
 }
 
+/** Runs in the transaction that stores a job's last translations, exactly once per job. */
+export type AllTranslatedHook = (manager: EntityManager, job: BatchJob) => Promise<void>;
+
 /**
  * The worker's side of a batch. Every step is safe to repeat: a translation is stored only
  * where none is yet and a job finishes only once, so a batch picked up again after a crash, or
@@ -44,8 +47,11 @@ export class BatchProgress {
     return this.texts.find({ where: { jobId, translation: IsNull() }, order: { idx: 'ASC' }, take: limit });
   }
 
-  /** Stores a chunk's translations and advances the job's progress by the texts newly done. */
-  async record(jobId: string, translated: TranslatedText[]): Promise<void> {
+  /**
+   * Stores a chunk's translations and advances the job's progress by the texts newly done.
+   * `onAllTranslated` runs in the same transaction when this chunk completes the job's texts.
+   */
+  async record(jobId: string, translated: TranslatedText[], onAllTranslated?: AllTranslatedHook): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const stored = await rows(
         manager,
@@ -56,18 +62,24 @@ export class BatchProgress {
         [jobId, translated.map((t) => t.idx), translated.map((t) => t.translation)],
       );
       await manager.increment(BatchJob, { id: jobId }, 'doneCount', stored.length);
+      if (!onAllTranslated || stored.length === 0) return;
+      const job = await manager.findOneByOrFail(BatchJob, { id: jobId });
+      if (job.doneCount === job.total) await onAllTranslated(manager, job);
     });
   }
 
   /** Marks a fully translated job done and announces it; false when it was finished already. */
-  async complete(jobId: string): Promise<boolean> {
-    return this.dataSource.transaction(async (manager) => {
-      const job = await this.finish(manager, jobId, 'done', null);
-      if (!job) return false;
-      const texts = await manager.find(BatchText, { select: RESULT_COLUMNS, where: { jobId }, order: { idx: 'ASC' } });
-      await this.announce(manager, job, toResults(texts));
-      return true;
-    });
+  complete(jobId: string): Promise<boolean> {
+    return this.dataSource.transaction((manager) => this.completeWithin(manager, jobId));
+  }
+
+  /** `complete` inside the caller's transaction, so that it commits with the caller's own changes. */
+  async completeWithin(manager: EntityManager, jobId: string): Promise<boolean> {
+    const job = await this.finish(manager, jobId, 'done', null);
+    if (!job) return false;
+    const texts = await manager.find(BatchText, { select: RESULT_COLUMNS, where: { jobId }, order: { idx: 'ASC' } });
+    await this.announce(manager, job, toResults(texts));
+    return true;
   }
 
   /**

@@ -37,7 +37,6 @@ export class BatchService {
   async submit(key: ApiKeyPrincipal, request: BatchRequest): Promise<BatchJob> {
     assertBatchWithinLimits(request.texts);
     const tier = request.tier ?? 'basic';
-    if (tier === 'review') throw ApiError.invalidParameter('tier review is not available for batches yet; use basic or pro');
     const format = request.format ?? 'text';
     const glossary = request.glossary ? await this.glossaries.termsFor(key.accountId, request.glossary, request.target) : undefined;
     const texts = await this.prepare({ texts: request.texts, source: request.source, target: request.target, format, tier, glossary });
@@ -51,6 +50,7 @@ export class BatchService {
       target: request.target,
       format,
       tier,
+      sandbox: key.sandbox,
       glossary: glossary ?? null,
       total: texts.length,
       doneCount: 0,

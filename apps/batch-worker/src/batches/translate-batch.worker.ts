@@ -4,6 +4,7 @@ import { BATCH_CHUNK_SIZE, BatchProgress, TranslateBatchJob, type BatchJob, type
 import { QueueName } from '@platform/contracts';
 import { ApiError } from '@platform/errors';
 import { PermanentJobError, ProcessJob, QueueWorker, WorkerRuntime } from '@platform/queue';
+import { ReviewTasks } from '@platform/review';
 import { EngineError } from '@platform/translation-engines';
 import { TranslationPipeline } from '@platform/translation-pipeline';
 import type { Job, Queue } from 'bull';
@@ -21,6 +22,7 @@ export class TranslateBatchWorker extends QueueWorker {
     runtime: WorkerRuntime,
     private readonly progress: BatchProgress,
     private readonly pipeline: TranslationPipeline,
+    private readonly review: ReviewTasks,
   ) {
     super(queue, runtime);
   }
@@ -36,6 +38,9 @@ export class TranslateBatchWorker extends QueueWorker {
     const batch = await this.progress.find(job.data.jobId);
     // Expired and deleted, or finished by an earlier delivery of this job.
     if (batch?.status !== 'processing') return 'nothing to do';
+    // A review-tier job's sample goes to review with its last translations; the last answer completes it.
+    const reviewed = batch.tier === 'review';
+    const onAllTranslated = reviewed ? this.review.sample.bind(this.review) : undefined;
     try {
       for (;;) {
         if (this.stopping) {
@@ -45,8 +50,9 @@ export class TranslateBatchWorker extends QueueWorker {
         }
         const texts = await this.progress.pending(batch.id, BATCH_CHUNK_SIZE);
         if (texts.length === 0) break;
-        await this.progress.record(batch.id, await this.translateChunk(batch, texts));
+        await this.progress.record(batch.id, await this.translateChunk(batch, texts), onAllTranslated);
       }
+      if (reviewed) return 'in review';
       await this.progress.complete(batch.id);
       return 'done';
     } catch (error) {

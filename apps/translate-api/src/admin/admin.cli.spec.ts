@@ -104,9 +104,21 @@ describe('operator CLI (built translate-api, admin command)', () => {
     [['key:create', '--account', 'x', '--bogus'], /Unknown option '--bogus'/],
     [['key:create', '--account', 'x', '--word-limit', 'lots'], /--word-limit must be a whole number/],
     [['account:create'], /exactly one account name/],
+    [['reviewer:create'], /--languages is required/],
+    [['reviewer:create', '--languages', 'de,xx'], /xx is not an EU language code/],
     [['nope'], /unknown admin command "nope"/],
   ])('refuses %j with a message on stderr and exit code 1', async (args, message) => {
     expectMistake(await admin(...args), message);
+  });
+
+  it('creates a reviewer whose token, on the last line, opens the review routes for its languages only', async () => {
+    const run = await admin('reviewer:create', '--languages', 'de,FR', '--name', 'Anna');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.lastLine).toMatch(/^rvw_[0-9A-Za-z]{40}$/);
+    expect(run.stdout).toContain('for de, fr');
+    const next = (lang: string) => http(url, 'GET', `/api/v1/review/tasks/next?lang=${lang}`, { token: run.lastLine });
+    expect((await next('fr')).status).toBe(200);
+    expect((await next('es')).status).toBe(403);
   });
 
   it('runs through npm run admin (tools/admin.mjs), which builds, migrates and forwards the exit code', async () => {

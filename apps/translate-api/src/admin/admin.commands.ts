@@ -1,5 +1,7 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { AccountService, ApiKeyService } from '@platform/auth';
+import { EU_LANGUAGES, isEuLanguage } from '@platform/contracts';
+import { ReviewerService } from '@platform/review';
 import { parseArgs } from 'node:util';
 
 /** A mistake of the operator: printed without a stack, exit code 1. */
@@ -96,7 +98,26 @@ const keyCreate: AdminCommand<KeyCreateOptions> = {
   },
 };
 
+const reviewerCreate: AdminCommand<{ languages: string[]; name: string | null }> = {
+  usage: 'admin reviewer:create --languages de,fr [--name NAME]',
+  parse(args) {
+    const { values } = parseFlags(this.usage, () => parseArgs({ args, strict: true, options: { languages: { type: 'string' }, name: { type: 'string' } } }));
+    const languages = [...new Set((values.languages ?? '').split(',').map((code) => code.trim().toLowerCase()).filter(Boolean))];
+    if (languages.length === 0) throw new AdminCommandError(`--languages is required\nusage: ${this.usage}`);
+    const unknown = languages.filter((code) => !isEuLanguage(code));
+    if (unknown.length > 0) throw new AdminCommandError(`--languages: ${unknown.join(', ')} is not an EU language code (${EU_LANGUAGES.join(', ')})`);
+    const name = values.name?.trim() || null;
+    if (name && name.length > 100) throw new AdminCommandError('--name must be at most 100 characters');
+    return { languages, name };
+  },
+  async run(context, { languages, name }) {
+    const { reviewer, token } = await context.get(ReviewerService).create(languages, name);
+    return [`created reviewer ${reviewer.id}${name ? ` "${name}"` : ''} for ${languages.join(', ')}; the token is shown only now:`, token];
+  },
+};
+
 export const ADMIN_COMMANDS: Record<string, AdminCommand<unknown>> = {
   'account:create': accountCreate,
   'key:create': keyCreate,
+  'reviewer:create': reviewerCreate,
 };

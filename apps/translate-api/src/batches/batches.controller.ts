@@ -30,12 +30,12 @@ export class BatchesController {
   @HttpCode(202)
   @Idempotent()
   @ApiOperation({
-    summary: 'Submit a batch of up to 1,000 texts (tiers basic and pro)',
+    summary: 'Submit a batch of up to 1,000 texts',
     description:
       'Validated like POST /api/v1/translate (each text against its format, the source detected per group of 50 texts when not given) ' +
       'and charged in full now: a refused batch costs nothing, an accepted one is not charged again. Answers at once; ' +
       'poll GET /api/v1/batches/{job} or receive the `batch.completed` webhook. If the engine keeps failing the job ends `failed` ' +
-      'and its words are refunded.',
+      'and its words are refunded. In tier review the job stays `processing` until reviewers have answered its sampled texts.',
   })
   @ApiAcceptedResponse({ type: BatchAcceptedDto, headers: RATE_LIMIT_HEADER_DOCS })
   @ApiPaymentRequiredResponse({ type: TranslationErrorDto, description: 'quota_exceeded: the words would pass the monthly limit; nothing accepted or charged' })

@@ -108,7 +108,6 @@ describe('POST /api/v1/batches', () => {
     [{ target: 'es', texts: ['Hi'], format: 'pdf' }, 'format must be one of the following values: text, html, json'],
     [{ target: 'es', texts: ['Hi'], glossary: randomUUID() }, 'Unknown glossary'],
     [{ target: 'de', source: 'en', texts: ['Hi'] }, 'target language de is not available'],
-    [{ target: 'es', texts: ['Hi'], tier: 'review' }, 'tier review is not available for batches yet'],
     [{ target: 'es', texts: ['Hi'], colour: 'red' }, 'property colour should not exist'],
   ])('answers %j with 422 unsupported_language', async (body, message) => {
     const res = await submit(body);

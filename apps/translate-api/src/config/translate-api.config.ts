@@ -26,4 +26,8 @@ export class TranslateApiConfig extends withWebhookUrlConfig(withPricingConfig(w
   /** How long the response to a request with an Idempotency-Key is kept for replays. */
   @EnvInt() @IsInt() @Min(1) @Max(30 * 24 * 3600)
   IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
+
+  /** How long a reviewer's claim on a review task holds before the task returns to the pool. */
+  @EnvInt() @IsInt() @Min(10) @Max(7 * 24 * 3600)
+  REVIEW_LEASE_SECONDS = 900;
 }

@@ -1,5 +1,6 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
 import {
+  ApiAcceptedResponse,
   ApiOkResponse,
   ApiOperation,
   ApiPayloadTooLargeResponse,
@@ -12,6 +13,8 @@ import { ApiKeyAuth, CurrentApiKey } from '@platform/auth';
 import type { ApiKeyPrincipal } from '@platform/contracts';
 import { TranslationErrorDto } from '@platform/errors';
 import { ApiRateLimited, RATE_LIMIT_HEADER_DOCS } from '@platform/quota';
+import type { FastifyReply } from 'fastify';
+import { BatchAcceptedDto } from '../batches/dtos/batch-responses.dto';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { TranslateRequestDto } from './dtos/translate-request.dto';
 import { TranslateResponseDto } from './dtos/translate-response.dto';
@@ -27,19 +30,28 @@ export class TranslateController {
   @HttpCode(200)
   @Idempotent()
   @ApiOperation({
-    summary: 'Translate texts (tiers basic and pro)',
+    summary: 'Translate texts (tiers basic and pro); tier review becomes a batch job (202)',
     description:
       'Formats: `text`; `html` (text nodes only; tags, attributes, comments, script/style/code/pre and translate="no" kept byte for byte); ' +
       '`json` (each text a JSON document; only string values translated). Variables such as {name}, {{name}}, %s, %1$s, ${x} and ICU ' +
-      'arguments pass through untouched and are not counted. With a glossary, tier pro enforces every term exactly; basic uses it as a hint.',
+      'arguments pass through untouched and are not counted. With a glossary, tiers pro and review enforce every term exactly; basic uses it as a hint. ' +
+      'Tier review is asynchronous: it answers 202 with a batch job, created exactly as POST /api/v1/batches would; a sample of the texts is ' +
+      'checked by native-speaker reviewers before the job is done.',
   })
   @ApiOkResponse({ type: TranslateResponseDto, headers: RATE_LIMIT_HEADER_DOCS })
+  @ApiAcceptedResponse({ type: BatchAcceptedDto, description: 'Tier review: the batch job that holds the texts until review', headers: RATE_LIMIT_HEADER_DOCS })
   @ApiPaymentRequiredResponse({ type: TranslationErrorDto, description: 'quota_exceeded: the words would pass the monthly limit; nothing translated or charged' })
   @ApiPayloadTooLargeResponse({ type: TranslationErrorDto, description: 'payload_too_large: more than 50 texts or 30,000 characters' })
   @ApiUnprocessableEntityResponse({ type: TranslationErrorDto, description: 'unsupported_language: language pair unavailable or a parameter invalid (details in message)' })
   @ApiServiceUnavailableResponse({ type: TranslationErrorDto, description: 'service_unavailable: the engine failed; nothing was charged' })
   @ApiRateLimited(TranslationErrorDto)
-  translate(@CurrentApiKey() key: ApiKeyPrincipal, @Body() body: TranslateRequestDto): Promise<TranslateResponseDto> {
-    return this.translator.translate(key, body);
+  async translate(
+    @CurrentApiKey() key: ApiKeyPrincipal,
+    @Body() body: TranslateRequestDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<TranslateResponseDto | BatchAcceptedDto> {
+    const answer = await this.translator.translate(key, body);
+    if ('job' in answer) reply.status(202);
+    return answer;
   }
 }

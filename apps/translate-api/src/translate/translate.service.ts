@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
+import { BatchService } from '@platform/batches';
 import type { ApiKeyPrincipal } from '@platform/contracts';
 import { ApiError } from '@platform/errors';
 import { GlossaryService } from '@platform/glossaries';
 import { WordQuotaService } from '@platform/quota';
 import { EngineError } from '@platform/translation-engines';
 import { TranslationPipeline } from '@platform/translation-pipeline';
+import type { BatchAcceptedDto } from '../batches/dtos/batch-responses.dto';
 import { TranslateRequestDto } from './dtos/translate-request.dto';
 import { TranslateResponseDto } from './dtos/translate-response.dto';
 import { assertWithinLimits } from './translate-limits';
@@ -15,16 +17,21 @@ export class TranslateService {
     private readonly pipeline: TranslationPipeline,
     private readonly quota: WordQuotaService,
     private readonly glossaries: GlossaryService,
+    private readonly batches: BatchService,
   ) {}
 
   /**
    * Validate and count first, then charge atomically, then translate: a refused request costs
-   * nothing, and a translation that fails gives back exactly what it was charged.
+   * nothing, and a translation that fails gives back exactly what it was charged. Tier review
+   * waits for people, so it becomes a batch job, accepted exactly as POST /api/v1/batches would.
    */
-  async translate(key: ApiKeyPrincipal, request: TranslateRequestDto): Promise<TranslateResponseDto> {
+  async translate(key: ApiKeyPrincipal, request: TranslateRequestDto): Promise<TranslateResponseDto | BatchAcceptedDto> {
     assertWithinLimits(request.texts);
     const tier = request.tier ?? 'basic';
-    if (tier === 'review') throw ApiError.invalidParameter('tier review runs asynchronously and requires batches, which this service does not offer yet');
+    if (tier === 'review') {
+      const job = await this.batches.submit(key, request);
+      return { ok: true, job: job.id, status: 'processing' };
+    }
     const glossary = request.glossary ? await this.glossaries.termsFor(key.accountId, request.glossary, request.target) : undefined;
     const prepared = await this.pipeline.prepare({ ...request, format: request.format ?? 'text', tier, glossary });
 

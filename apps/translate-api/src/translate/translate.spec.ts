@@ -64,6 +64,25 @@ describe('POST /api/v1/translate with Apertium', () => {
     res.body.translations.forEach((translation: string, i: number) => expect(translation).toContain(String(i + 1)));
   });
 
+  it('answers tier review with 202 and a batch job charged at the review price, replaying the same job', async () => {
+    const reviewer = await createTestKey();
+    const headers = { 'Idempotency-Key': randomUUID() };
+    const body = { target: 'es', source: 'en', tier: 'review', texts: [SOFA, SOFA] };
+    const res = await translate(body, { token: reviewer.plainKey, headers });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ ok: true, job: expect.stringMatching(/^job_[0-9A-Za-z]{24}$/), status: 'processing' });
+
+    const job = await http(url, 'GET', `/api/v1/batches/${res.body.job}`, { token: reviewer.plainKey });
+    expect(job.body).toMatchObject({ status: 'processing', tier: 'review', words: 16, cost_cents: 2, progress: { done: 0, total: 2 } });
+    expect(await usage(reviewer.plainKey)).toMatchObject({ words: 16, cost_cents: 2 });
+
+    const replay = await translate(body, { token: reviewer.plainKey, headers });
+    expect(replay.status).toBe(202);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body).toEqual(res.body);
+    expect(await usage(reviewer.plainKey)).toMatchObject({ words: 16 });
+  });
+
   it.each([
     ['51 texts', { texts: Array.from({ length: 51 }, () => 'Hello') }, /At most 50 texts/],
     ['30,001 characters', { texts: ['a'.repeat(15_000), 'b'.repeat(15_001)] }, /At most 30000 characters/],
@@ -83,7 +102,6 @@ describe('POST /api/v1/translate with Apertium', () => {
     [{ target: 'es', texts: ['Hi'], glossary: 'nope' }, 'glossary must be the id of one of your glossaries'],
     [{ target: 'es', texts: ['Hi'], glossary: randomUUID() }, 'Unknown glossary'],
     [{ target: 'es', source: 'en', format: 'json', texts: ['{"a": '] }, 'texts[0] is not valid JSON'],
-    [{ target: 'es', texts: ['Hi'], tier: 'review' }, 'tier review runs asynchronously'],
     [{ target: 'es', texts: ['Hi'], colour: 'red' }, 'property colour should not exist'],
   ])('answers %j with 422 unsupported_language', async (body, message) => {
     const res = await translate(body);

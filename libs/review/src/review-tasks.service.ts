@@ -1,0 +1,153 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { BatchProgress, BatchText, type BatchJob } from '@platform/batches';
+import { ApiError } from '@platform/errors';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { REVIEW_OPTIONS, type ReviewOptions } from './review-options';
+import { sampleIndexes } from './review-sample';
+import { ReviewTask } from './review-task.entity';
+import type { Reviewer } from './reviewer.entity';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const SIMULATED_JOBS_AT_ONCE = 20;
+
+export type ReviewVerdict = { verdict: 'approve' } | { verdict: 'edit'; translation: string };
+
+/** A claimed task as a reviewer sees it. */
+export interface ClaimedTask {
+  task: ReviewTask;
+  sourceLanguage: string | null;
+}
+
+/**
+ * The review stage of review-tier jobs. A job's sampled tasks are created with its last
+ * translations; answering the last of them applies the edits and completes the job through
+ * `BatchProgress`, in one transaction, so the webhook carries the reviewed results.
+ */
+@Injectable()
+export class ReviewTasks {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly progress: BatchProgress,
+    @Inject(REVIEW_OPTIONS) private readonly options: ReviewOptions,
+  ) {}
+
+  /** Creates the sampled tasks of a fully translated job, in the caller's transaction. */
+  async sample(manager: EntityManager, job: BatchJob): Promise<void> {
+    const indexes = sampleIndexes(job.id, job.total, this.options.sampleRate);
+    const texts = await manager.find(BatchText, { where: { jobId: job.id, idx: In(indexes) }, order: { idx: 'ASC' } });
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(ReviewTask)
+      .values(texts.map((text) => ({ jobId: job.id, idx: text.idx, target: job.target, sourceText: text.text, machineTranslation: text.translation ?? '', status: 'pending' as const })))
+      .orIgnore()
+      .execute();
+  }
+
+  /**
+   * Claims the oldest open task in `language` for the reviewer: pending, or claimed with a lease
+   * that ran out. SKIP LOCKED lets concurrent reviewers take different tasks without waiting.
+   * Tasks of sandbox jobs are never handed to people.
+   */
+  async claim(reviewer: Reviewer, language: string): Promise<ClaimedTask | null> {
+    const [claimed] = await this.dataSource.transaction(async (manager) =>
+      rows<{ id: string }>(
+        manager,
+        `UPDATE translation.review_tasks SET status = 'claimed', reviewer_id = $1, lease_until = now() + make_interval(secs => $3)
+         WHERE id = (
+           SELECT t.id FROM translation.review_tasks t JOIN translation.batch_jobs j ON j.id = t.job_id
+           WHERE t.target = $2 AND NOT j.sandbox AND j.status = 'processing'
+             AND (t.status = 'pending' OR (t.status = 'claimed' AND t.lease_until < now()))
+           ORDER BY t.created_at, t.idx
+           LIMIT 1 FOR UPDATE OF t SKIP LOCKED)
+         RETURNING id`,
+        [reviewer.id, language, this.options.leaseSeconds],
+      ),
+    );
+    if (!claimed) return null;
+    const task = await this.dataSource.manager.findOneByOrFail(ReviewTask, { id: claimed.id });
+    const text = await this.dataSource.manager.findOneBy(BatchText, { jobId: task.jobId, idx: task.idx });
+    return { task, sourceLanguage: text?.detectedSource ?? null };
+  }
+
+  /** Records a reviewer's verdict on a task whose lease they hold; completes the job with its last answer. */
+  async answer(reviewer: Reviewer, taskId: string, verdict: ReviewVerdict): Promise<ReviewTask> {
+    if (!UUID.test(taskId)) throw ApiError.notFound(`Review task ${taskId} not found`);
+    return this.dataSource.transaction(async (manager) => {
+      const found = await manager.findOneBy(ReviewTask, { id: taskId });
+      if (!found) throw ApiError.notFound(`Review task ${taskId} not found`);
+      // Answers to one job are taken one at a time, so exactly one of them sees the last task answered.
+      await lockJob(manager, found.jobId);
+      const task = await manager.findOneByOrFail(ReviewTask, { id: taskId });
+      if (task.status === 'approved' || task.status === 'edited') throw conflict('already_answered', 'This task has been answered already');
+      if (task.status !== 'claimed' || task.reviewerId !== reviewer.id) throw conflict('not_claimed', 'Claim the task through GET /api/v1/review/tasks/next before answering it');
+      if (task.leaseUntil! <= new Date()) throw conflict('lease_expired', 'Your lease on this task ran out; it went back to the pool');
+
+      Object.assign(task, {
+        status: verdict.verdict === 'edit' ? 'edited' : 'approved',
+        verdictTranslation: verdict.verdict === 'edit' ? verdict.translation : null,
+        answeredAt: new Date(),
+        leaseUntil: null,
+      });
+      await manager.save(task);
+      await this.completeIfAnswered(manager, task.jobId);
+      return task;
+    });
+  }
+
+  /**
+   * Approves the tasks of sandbox jobs once they are older than the configured delay, and
+   * completes those jobs. The tasks' age is in Postgres, so a restarted worker carries on.
+   * Returns how many jobs were completed.
+   */
+  async approveSimulated(): Promise<number> {
+    const due = await this.dataSource.query<Array<{ job_id: string }>>(
+      `SELECT DISTINCT t.job_id FROM translation.review_tasks t JOIN translation.batch_jobs j ON j.id = t.job_id
+       WHERE j.sandbox AND j.status = 'processing' AND t.status IN ('pending', 'claimed')
+         AND t.created_at < now() - make_interval(secs => $1::float8 / 1000)
+       LIMIT $2`,
+      [this.options.sandboxDelayMs, SIMULATED_JOBS_AT_ONCE],
+    );
+    let completed = 0;
+    for (const { job_id: jobId } of due) {
+      const done = await this.dataSource.transaction(async (manager) => {
+        await lockJob(manager, jobId);
+        await manager.query(
+          `UPDATE translation.review_tasks SET status = 'approved', answered_at = now(), lease_until = NULL
+           WHERE job_id = $1 AND status IN ('pending', 'claimed') AND created_at < now() - make_interval(secs => $2::float8 / 1000)`,
+          [jobId, this.options.sandboxDelayMs],
+        );
+        return this.completeIfAnswered(manager, jobId);
+      });
+      if (done) completed++;
+    }
+    return completed;
+  }
+
+  /** With every task of the job answered: puts the edits into the results and completes the job. */
+  private async completeIfAnswered(manager: EntityManager, jobId: string): Promise<boolean> {
+    const open = await manager.count(ReviewTask, { where: { jobId, status: In(['pending', 'claimed']) } });
+    if (open > 0) return false;
+    await manager.query(
+      `UPDATE translation.batch_texts b SET translation = t.verdict_translation
+       FROM translation.review_tasks t
+       WHERE t.job_id = $1 AND t.status = 'edited' AND b.job_id = t.job_id AND b.idx = t.idx`,
+      [jobId],
+    );
+    return this.progress.completeWithin(manager, jobId);
+  }
+}
+
+async function lockJob(manager: EntityManager, jobId: string): Promise<void> {
+  await manager.query(`SELECT id FROM translation.batch_jobs WHERE id = $1 FOR UPDATE`, [jobId]);
+}
+
+async function rows<T>(manager: EntityManager, sql: string, parameters: unknown[]): Promise<T[]> {
+  // The structured result carries the rows of an UPDATE ... RETURNING, which a plain query() pairs with a count.
+  const result = await manager.queryRunner!.query(sql, parameters, true);
+  return result.records as T[];
+}
+
+function conflict(code: string, message: string): ApiError {
+  return new ApiError(409, code, message);
+}
