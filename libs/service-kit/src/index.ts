@@ -10,3 +10,4 @@ export * from './redis/redis.module';
 export * from './http/bootstrap-http-app';
 export * from './http/public.decorator';
 export * from './lifecycle/run-service';
+export * from './lifecycle/admin-cli';

@@ -1,28 +1,8 @@
-import { INestApplicationContext } from '@nestjs/common';
 import { AccountService, ApiKeyService } from '@platform/auth';
 import { EU_LANGUAGES, isEuLanguage } from '@platform/contracts';
 import { ReviewerService } from '@platform/review';
+import { AdminCommandError, parseFlags, type AdminCommand, type AdminCommands } from '@platform/service-kit';
 import { parseArgs } from 'node:util';
-
-/** A mistake of the operator: printed without a stack, exit code 1. */
-export class AdminCommandError extends Error {}
-
-export interface AdminCommand<Options> {
-  usage: string;
-  /** Runs before any connection is opened, so bad flags fail fast and without side effects. */
-  parse(args: string[]): Options;
-  /** Returns the lines to print; the last one is the created secret or id, alone. */
-  run(context: INestApplicationContext, options: Options): Promise<string[]>;
-}
-
-/** Node's own messages for unknown or malformed flags, followed by the usage line. */
-function parseFlags<T>(usage: string, parse: () => T): T {
-  try {
-    return parse();
-  } catch (error) {
-    throw new AdminCommandError(`${error instanceof Error ? error.message : String(error)}\nusage: ${usage}`);
-  }
-}
 
 const accountCreate: AdminCommand<{ name: string }> = {
   usage: 'admin account:create NAME',
@@ -116,7 +96,7 @@ const reviewerCreate: AdminCommand<{ languages: string[]; name: string | null }>
   },
 };
 
-export const ADMIN_COMMANDS: Record<string, AdminCommand<unknown>> = {
+export const ADMIN_COMMANDS: AdminCommands = {
   'account:create': accountCreate,
   'key:create': keyCreate,
   'reviewer:create': reviewerCreate,
