@@ -1,7 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { DatabaseModule, imageDomain } from '@platform/database';
+import { ImageTokensModule } from '@platform/image-tokens';
 import { HealthModule, RedisModule } from '@platform/service-kit';
 import { StorageModule } from '@platform/storage';
+import { AccessTokenModule } from './access-token/access-token.module';
 import { ImageApiConfig } from './config/image-api.config';
 import { InfoModule } from './info/info.module';
 
@@ -17,7 +19,9 @@ export class AppModule {
         RedisModule.forRoot(config.REDIS_URL),
         DatabaseModule.forRoot(config.DATABASE_URL, imageDomain, config.DATABASE_POOL_SIZE),
         StorageModule.forRoot(config),
+        ImageTokensModule.forRoot(config),
         InfoModule,
+        AccessTokenModule,
       ],
       providers: [{ provide: ImageApiConfig, useValue: config }],
       exports: [ImageApiConfig],

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { imageDomain, revertLastMigration, runMigrations } from '@platform/database';
 import { runService } from '@platform/service-kit';
+import { runAdmin } from './admin/admin.cli';
 import { ImageApiConfig } from './config/image-api.config';
 import { serveImageApi } from './image-api.app';
 
@@ -11,4 +12,5 @@ void runService(ImageApiConfig, {
     console.log(applied.length ? `applied: ${applied.join(', ')}` : 'image schema is up to date');
   },
   'migrate:revert': (config) => revertLastMigration(config.DATABASE_URL, imageDomain),
+  admin: runAdmin,
 });

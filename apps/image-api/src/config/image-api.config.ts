@@ -1,9 +1,10 @@
 import { DefaultPort } from '@platform/contracts';
+import { withPlanLimitsConfig } from '@platform/image-tokens';
 import { EnvInt } from '@platform/service-kit';
 import { StorageConfig } from '@platform/storage';
 import { IsInt, Max, Min } from 'class-validator';
 
-export class ImageApiConfig extends StorageConfig {
+export class ImageApiConfig extends withPlanLimitsConfig(StorageConfig) {
   PORT = DefaultPort['image-api'];
 
   /** Largest accepted image file, per file. */

@@ -1,0 +1,30 @@
+import { CanActivate, ExecutionContext, Injectable, createParamDecorator } from '@nestjs/common';
+import type { TokenPrincipal } from '@platform/image-tokens';
+import { TokenService } from '@platform/image-tokens';
+import type { FastifyRequest } from 'fastify';
+
+export const ACCESS_TOKEN_HEADER = 'x-access-token';
+
+type AccessTokenRequest = FastifyRequest & { accessToken?: TokenPrincipal };
+
+/**
+ * Admits requests whose `X-Access-Token` belongs to an active subscription (401 otherwise, 403
+ * when inactive). Multipart requests that carry the token as the `access_token` field call
+ * TokenService.requireActive themselves once the field is parsed.
+ */
+@Injectable()
+export class AccessTokenGuard implements CanActivate {
+  constructor(private readonly tokens: TokenService) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<AccessTokenRequest>();
+    const header = request.headers[ACCESS_TOKEN_HEADER];
+    request.accessToken = await this.tokens.requireActive(typeof header === 'string' ? header : undefined);
+    return true;
+  }
+}
+
+/** The principal AccessTokenGuard admitted. */
+export const AccessTokenPrincipal = createParamDecorator(
+  (_: unknown, context: ExecutionContext): TokenPrincipal | undefined => context.switchToHttp().getRequest<AccessTokenRequest>().accessToken,
+);
