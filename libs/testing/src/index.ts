@@ -8,3 +8,4 @@ export * from './api-error-expectations';
 export * from './processes';
 export * from './webhook-receiver';
 export * from './built-app';
+export * from './node-command';

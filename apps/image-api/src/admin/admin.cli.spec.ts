@@ -1,43 +1,20 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig } from '@platform/service-kit';
-import { http, testAppEnv } from '@platform/testing';
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { buildApp, expectOperatorMistake, http, runNode, testAppEnv } from '@platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImageApiConfig } from '../config/image-api.config';
 import { serveImageApi } from '../image-api.app';
 
-const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const TOKEN = /^img_[0-9A-Za-z]{40}$/;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  lastLine: string;
-}
-
-function node(args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, env: testAppEnv() });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr, lastLine: stdout.trimEnd().split('\n').at(-1) ?? '' }));
-  });
-}
-
-const admin = (...args: string[]) => node(['dist/apps/image-api/main.js', 'admin', ...args]);
+const admin = (...args: string[]) => runNode(['dist/apps/image-api/main.js', 'admin', ...args]);
 
 describe('operator CLI (built image-api, admin token:create)', () => {
   let app: NestFastifyApplication;
   let url: string;
 
   beforeAll(async () => {
-    const build = await node(['tools/build.mjs', 'image-api']);
-    expect(build.code, build.stderr).toBe(0);
+    await buildApp('image-api');
     app = await serveImageApi(loadConfig(ImageApiConfig, testAppEnv()));
     url = await app.getUrl();
   });
@@ -67,9 +44,6 @@ describe('operator CLI (built image-api, admin token:create)', () => {
     [['nope'], /unknown admin command "nope"/],
   ])('refuses %j with a message on stderr and exit code 1', async (args, message) => {
     const run = await admin(...args);
-    expect(run.code).toBe(1);
-    expect(run.stdout).toBe('');
-    expect(run.stderr).toMatch(message);
-    expect(run.stderr).not.toMatch(/\n\s+at /);
+    expectOperatorMistake(run, message);
   });
 });

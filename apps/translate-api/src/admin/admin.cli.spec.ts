@@ -1,51 +1,21 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig } from '@platform/service-kit';
-import { http, testAppEnv } from '@platform/testing';
-import { spawn } from 'node:child_process';
+import { buildApp, expectOperatorMistake, http, runNode, testAppEnv } from '@platform/testing';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TranslateApiConfig } from '../config/translate-api.config';
 import { serveTranslateApi } from '../translate-api.app';
 
-const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const KEY = /^svc_(test|live)_[0-9A-Za-z]{40}$/;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  lastLine: string;
-}
-
-function node(args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, env: testAppEnv() });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr, lastLine: stdout.trimEnd().split('\n').at(-1) ?? '' }));
-  });
-}
-
-const admin = (...args: string[]) => node(['dist/apps/translate-api/main.js', 'admin', ...args]);
-
-function expectMistake(run: Run, message: RegExp) {
-  expect(run.code).toBe(1);
-  expect(run.stdout).toBe('');
-  expect(run.stderr).toMatch(message);
-  expect(run.stderr).not.toMatch(/\n\s+at /);
-}
+const admin = (...args: string[]) => runNode(['dist/apps/translate-api/main.js', 'admin', ...args]);
 
 describe('operator CLI (built translate-api, admin command)', () => {
   let app: NestFastifyApplication;
   let url: string;
 
   beforeAll(async () => {
-    const build = await node(['tools/build.mjs', 'translate-api']);
-    expect(build.code, build.stderr).toBe(0);
+    await buildApp('translate-api');
     app = await serveTranslateApi(loadConfig(TranslateApiConfig, testAppEnv()));
     url = await app.getUrl();
   });
@@ -61,7 +31,7 @@ describe('operator CLI (built translate-api, admin command)', () => {
 
   it('creates an account and prints its id alone on the last line; a second time fails', async () => {
     const name = await newAccount();
-    expectMistake(await admin('account:create', name), /already exists/);
+    expectOperatorMistake(await admin('account:create', name), /already exists/);
   });
 
   it('creates a manage key whose secret, on the last line, authenticates over HTTP', async () => {
@@ -96,7 +66,7 @@ describe('operator CLI (built translate-api, admin command)', () => {
     const second = await admin('key:create', '--account', account, '--sandbox');
     expect(second.stdout).not.toContain('created account');
     expect(second.lastLine).not.toBe(first.lastLine);
-    expectMistake(await admin('account:create', account), /already exists/);
+    expectOperatorMistake(await admin('account:create', account), /already exists/);
   });
 
   it.each([
@@ -108,7 +78,7 @@ describe('operator CLI (built translate-api, admin command)', () => {
     [['reviewer:create', '--languages', 'de,xx'], /xx is not an EU language code/],
     [['nope'], /unknown admin command "nope"/],
   ])('refuses %j with a message on stderr and exit code 1', async (args, message) => {
-    expectMistake(await admin(...args), message);
+    expectOperatorMistake(await admin(...args), message);
   });
 
   it('creates a reviewer whose token, on the last line, opens the review routes for its languages only', async () => {
@@ -123,12 +93,12 @@ describe('operator CLI (built translate-api, admin command)', () => {
 
   it('runs through npm run admin (tools/admin.mjs), which builds, migrates and forwards the exit code', async () => {
     const account = await newAccount();
-    const run = await node(['tools/admin.mjs', 'key:create', '--account', account, '--sandbox', '--manage']);
+    const run = await runNode(['tools/admin.mjs', 'key:create', '--account', account, '--sandbox', '--manage']);
     expect(run.code, run.stderr).toBe(0);
     expect(run.lastLine).toMatch(KEY);
     expect((await http(url, 'GET', '/api/v1/keys', { token: run.lastLine })).status).toBe(200);
 
-    expectMistake(await node(['tools/admin.mjs', 'key:create', '--account', 'x', '--word-limit', 'lots']), /--word-limit must be a whole number/);
-    expectMistake(await node(['tools/admin.mjs', 'launch:rockets']), /commands: account:create, key:create/);
+    expectOperatorMistake(await runNode(['tools/admin.mjs', 'key:create', '--account', 'x', '--word-limit', 'lots']), /--word-limit must be a whole number/);
+    expectOperatorMistake(await runNode(['tools/admin.mjs', 'launch:rockets']), /commands: account:create, key:create/);
   }, 120_000);
 });
