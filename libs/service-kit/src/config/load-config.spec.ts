@@ -37,6 +37,12 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads optional variables that have no default', () => {
+    const config = loadConfig(DatabaseRedisConfig, { TLS_CERT_FILE: '/tls/cert.pem', TLS_KEY_FILE: '/tls/key.pem' });
+    expect([config.TLS_CERT_FILE, config.TLS_KEY_FILE]).toEqual(['/tls/cert.pem', '/tls/key.pem']);
+    expect(loadConfig(DatabaseRedisConfig, {}).TLS_CERT_FILE).toBeUndefined();
+  });
+
   it('ignores variables the config does not declare', () => {
     expect(loadConfig(ExampleConfig, { SOMETHING_ELSE: 'x' })).not.toHaveProperty('SOMETHING_ELSE');
   });
