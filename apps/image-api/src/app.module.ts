@@ -1,10 +1,13 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { DatabaseModule, imageDomain } from '@platform/database';
+import { ImageConversionModule } from '@platform/image-conversion';
 import { ImageTokensModule } from '@platform/image-tokens';
+import { QueueModule } from '@platform/queue';
 import { HealthModule, RedisModule } from '@platform/service-kit';
 import { StorageModule } from '@platform/storage';
 import { AccessTokenModule } from './access-token/access-token.module';
 import { ImageApiConfig } from './config/image-api.config';
+import { ConvertModule } from './convert/convert.module';
 import { InfoModule } from './info/info.module';
 
 @Module({})
@@ -19,9 +22,12 @@ export class AppModule {
         RedisModule.forRoot(config.REDIS_URL),
         DatabaseModule.forRoot(config.DATABASE_URL, imageDomain, config.DATABASE_POOL_SIZE),
         StorageModule.forRoot(config),
+        QueueModule.forRoot({ redisUrl: config.REDIS_URL }),
         ImageTokensModule.forRoot(config),
+        ImageConversionModule.forRoot(config),
         InfoModule,
         AccessTokenModule,
+        ConvertModule,
       ],
       providers: [{ provide: ImageApiConfig, useValue: config }],
       exports: [ImageApiConfig],

@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import { imageEnvelope } from '@platform/errors';
 import { bootstrapHttpApp } from '@platform/service-kit';
 import { AppModule } from './app.module';
@@ -11,5 +12,9 @@ export function serveImageApi(config: ImageApiConfig) {
     config,
     envelope: imageEnvelope,
     openapi: { title: SERVICE_TITLE, description: 'Images converted to WebP and AVIF, stored and served by a CDN', auth: 'access-token' },
+    // Limits are set per route when the form is read (upload.reader.ts).
+    configure: async (app) => {
+      await app.register(multipart);
+    },
   });
 }

@@ -23,3 +23,19 @@ export function decodableInputFormats(formats: Record<string, AvailableFormatInf
   );
   return INPUT_CANDIDATES.filter((name) => decodable.has(`.${name}`));
 }
+
+export const CONTENT_TYPE: Record<OutputFormat, string> = { webp: 'image/webp', avif: 'image/avif' };
+
+/** The format a stored image is also offered in. */
+export function otherFormat(format: OutputFormat): OutputFormat {
+  return format === 'webp' ? 'avif' : 'webp';
+}
+
+/**
+ * The accepted raster format named by a header as sharp reads it, or undefined. AVIF is HEIF
+ * with AV1 inside; SVG, PDF and the like decode too but are not raster uploads we accept.
+ */
+export function inputFormatOf(meta: { format?: string; compression?: string }): string | undefined {
+  const name = meta.format === 'heif' && meta.compression === 'av1' ? 'avif' : meta.format;
+  return (INPUT_CANDIDATES as readonly (string | undefined)[]).includes(name) ? name : undefined;
+}

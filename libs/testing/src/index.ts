@@ -9,3 +9,4 @@ export * from './processes';
 export * from './webhook-receiver';
 export * from './built-app';
 export * from './node-command';
+export * from './image-fixtures';

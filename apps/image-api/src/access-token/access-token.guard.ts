@@ -9,8 +9,9 @@ type AccessTokenRequest = FastifyRequest & { accessToken?: TokenPrincipal };
 
 /**
  * Admits requests whose `X-Access-Token` belongs to an active subscription (401 otherwise, 403
- * when inactive). Multipart requests that carry the token as the `access_token` field call
- * TokenService.requireActive themselves once the field is parsed.
+ * when inactive). A multipart request without the header may carry the token as its
+ * `access_token` field: it passes without a principal, and the route calls
+ * TokenService.requireActive once the form is read.
  */
 @Injectable()
 export class AccessTokenGuard implements CanActivate {
@@ -19,6 +20,7 @@ export class AccessTokenGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AccessTokenRequest>();
     const header = request.headers[ACCESS_TOKEN_HEADER];
+    if (header === undefined && request.isMultipart?.()) return true;
     request.accessToken = await this.tokens.requireActive(typeof header === 'string' ? header : undefined);
     return true;
   }

@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '@platform/service-kit';
 import packageJson from '../../../../package.json';
 import { ImageApiConfig } from '../config/image-api.config';
-import { DEFAULT_FORMAT, DEFAULT_QUALITY, decodableInputFormats, MAX_FILES_PER_BATCH, OUTPUT_FORMATS } from '../formats/image-formats';
+import { DEFAULT_FORMAT, DEFAULT_QUALITY, decodableInputFormats, MAX_FILES_PER_BATCH, OUTPUT_FORMATS } from '@platform/image-conversion';
 import { InfoDto } from './dtos/info.dto';
 
 export const SERVICE_TITLE = 'Image Conversion API';

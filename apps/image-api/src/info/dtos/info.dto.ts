@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { OUTPUT_FORMATS, type OutputFormat } from '../../formats/image-formats';
+import { OUTPUT_FORMATS, type OutputFormat } from '@platform/image-conversion';
 
 export class InfoFormatsDto {
   @ApiProperty({ description: 'Image formats accepted as input', example: ['jpeg', 'png', 'webp', 'avif', 'gif', 'tiff'] })

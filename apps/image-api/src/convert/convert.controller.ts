@@ -1,0 +1,105 @@
+import { Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiError, ImageErrorDto } from '@platform/errors';
+import { CONTENT_TYPE, MAX_FILES_PER_BATCH } from '@platform/image-conversion';
+import { type TokenPrincipal, TokenService } from '@platform/image-tokens';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LimitReachedErrorDto } from '../access-token/dtos/limit-reached-error.dto';
+import { AccessTokenAuth } from '../access-token/access-token-auth.decorator';
+import { AccessTokenPrincipal } from '../access-token/access-token.guard';
+import { ImageApiConfig } from '../config/image-api.config';
+import { ConvertService } from './convert.service';
+import { BatchResultDto } from './dtos/batch-result.dto';
+import { conversionParams, parseConvertFields } from './dtos/convert-params.dto';
+import { readUpload, type Upload, type UploadLimits } from './upload.reader';
+
+const FORM_FIELDS = {
+  format: { type: 'string', enum: ['webp', 'avif'], default: 'webp' },
+  quality: { type: 'integer', minimum: 1, maximum: 100, description: 'Default 85 for webp, 80 for avif' },
+  max_width: { type: 'number', minimum: 1, description: 'Largest output width; never enlarged' },
+  max_height: { type: 'number', minimum: 1, description: 'Largest output height; never enlarged' },
+  access_token: { type: 'string', description: 'The access token, when not sent as X-Access-Token' },
+};
+
+const missingFile = (field: string) => ApiError.invalidParameter(`No image received; send it as the form part "${field}"`);
+
+const header = (description: string, example: string) => ({ description, schema: { type: 'string', example } });
+
+@ApiTags('convert')
+@AccessTokenAuth()
+@ApiResponse({ status: 402, type: LimitReachedErrorDto, description: 'The monthly conversion limit is reached' })
+@ApiPayloadTooLargeResponse({ type: ImageErrorDto, description: 'A file over the size cap, or too many files' })
+@ApiResponse({ status: 415, type: ImageErrorDto, description: 'Not multipart, or a file that is not a decodable raster image' })
+@ApiResponse({ status: 422, type: ImageErrorDto, description: 'A bad parameter, an empty file, or an image over the pixel cap' })
+@Controller('convert')
+export class ConvertController {
+  constructor(
+    private readonly converter: ConvertService,
+    private readonly tokens: TokenService,
+    private readonly config: ImageApiConfig,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Converts one image to WebP or AVIF and stores both formats under one id' })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' }, ...FORM_FIELDS } } })
+  @ApiProduces(...Object.values(CONTENT_TYPE))
+  @ApiOkResponse({
+    description: 'The converted image',
+    content: Object.fromEntries(Object.values(CONTENT_TYPE).map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+    headers: {
+      'X-Original-Size': header('Bytes of the input', '482113'),
+      'X-Converted-Size': header('Bytes of the output', '61270'),
+      'X-Savings': header('Percent saved, rounded; negative when the output is larger', '87%'),
+      'X-Processing-Time': header('Time spent on the conversion', '143ms'),
+      'X-CDN-Image-ID': header('UUID of the stored image; the same input and parameters give the same id', '0b6a3c36-4d1e-5f0a-9c47-1f0e2d3c4b5a'),
+      'X-CDN-URL-WebP': header('CDN address of the WebP version', 'https://cdn.example.com/0b6a3c36-4d1e-5f0a-9c47-1f0e2d3c4b5a.webp'),
+      'X-CDN-URL-AVIF': header('CDN address of the AVIF version; produced within seconds when WebP was asked for', 'https://cdn.example.com/0b6a3c36-4d1e-5f0a-9c47-1f0e2d3c4b5a.avif'),
+    },
+  })
+  async convert(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply, @AccessTokenPrincipal() admitted?: TokenPrincipal): Promise<Buffer> {
+    const { upload, principal } = await this.receive(request, admitted, { fileFields: ['file'], maxFiles: 1 });
+    const params = conversionParams(parseConvertFields(upload.fields));
+    const [file] = upload.files;
+    if (!file) throw missingFile('file');
+    const result = await this.converter.convert(principal, file.data, params);
+    reply.headers({
+      'content-type': CONTENT_TYPE[result.format],
+      'x-original-size': String(result.originalSize),
+      'x-converted-size': String(result.convertedSize),
+      'x-savings': `${result.savings}%`,
+      'x-processing-time': `${result.processingMs}ms`,
+      'x-cdn-image-id': result.imageId,
+      'x-cdn-url-webp': result.cdnUrls.webp,
+      'x-cdn-url-avif': result.cdnUrls.avif,
+    });
+    return result.data;
+  }
+
+  @Post('batch')
+  @HttpCode(200)
+  @ApiOperation({ summary: `Converts up to ${MAX_FILES_PER_BATCH} images; each file succeeds or fails on its own` })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['files'],
+      properties: { files: { type: 'array', maxItems: MAX_FILES_PER_BATCH, items: { type: 'string', format: 'binary' } }, ...FORM_FIELDS },
+    },
+  })
+  @ApiOkResponse({ type: BatchResultDto })
+  async convertBatch(@Req() request: FastifyRequest, @AccessTokenPrincipal() admitted?: TokenPrincipal): Promise<BatchResultDto> {
+    const { upload, principal } = await this.receive(request, admitted, { fileFields: ['files', 'files[]'], maxFiles: MAX_FILES_PER_BATCH });
+    const params = conversionParams(parseConvertFields(upload.fields));
+    if (upload.files.length === 0) throw missingFile('files');
+    return this.converter.convertBatch(principal, upload.files, params);
+  }
+
+  /** Reads the form and settles the token: the header one was checked by the guard, else the form's `access_token`. */
+  private async receive(request: FastifyRequest, admitted: TokenPrincipal | undefined, limits: Omit<UploadLimits, 'maxFileBytes'>): Promise<{ upload: Upload; principal: TokenPrincipal }> {
+    const upload = await readUpload(request, { ...limits, maxFileBytes: this.config.MAX_FILE_BYTES });
+    const principal = admitted ?? (await this.tokens.requireActive(upload.fields.access_token));
+    return { upload, principal };
+  }
+}

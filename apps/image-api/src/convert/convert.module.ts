@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { QueueName } from '@platform/contracts';
+import { QueueModule } from '@platform/queue';
+import { ConvertController } from './convert.controller';
+import { ConvertService } from './convert.service';
+
+@Module({
+  imports: [QueueModule.registerQueue(QueueName.ImageVariants)],
+  controllers: [ConvertController],
+  providers: [ConvertService],
+})
+export class ConvertModule {}

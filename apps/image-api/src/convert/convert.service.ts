@@ -1,0 +1,134 @@
+import { InjectQueue } from '@nestjs/bull';
+import { Injectable, Logger } from '@nestjs/common';
+import { QueueName } from '@platform/contracts';
+import { ApiError } from '@platform/errors';
+import {
+  type ConversionParams,
+  encodeTarget,
+  ImageConverter,
+  imageId,
+  ImageObjectStore,
+  OUTPUT_FORMATS,
+  type OutputFormat,
+  otherFormat,
+  ProduceImageVariantJob,
+} from '@platform/image-conversion';
+import { type TokenPrincipal, TokenErrors, TokenService } from '@platform/image-tokens';
+import { enqueue } from '@platform/queue';
+import type { Queue } from 'bull';
+import { ImageApiConfig } from '../config/image-api.config';
+import type { BatchItemDto, BatchResultDto } from './dtos/batch-result.dto';
+import type { UploadedFile } from './upload.reader';
+
+export interface ConvertedImage {
+  imageId: string;
+  format: OutputFormat;
+  data: Buffer;
+  originalSize: number;
+  convertedSize: number;
+  /** Percent of the original size saved, rounded; negative when the output is larger. */
+  savings: number;
+  processingMs: number;
+  cdnUrls: Record<OutputFormat, string>;
+}
+
+/** Converts uploads for a token: checks, counts, converts or reuses, stores, and schedules the other format. */
+@Injectable()
+export class ConvertService {
+  private readonly logger = new Logger(ConvertService.name);
+
+  constructor(
+    private readonly converter: ImageConverter,
+    private readonly store: ImageObjectStore,
+    private readonly tokens: TokenService,
+    private readonly config: ImageApiConfig,
+    @InjectQueue(QueueName.ImageVariants) private readonly variants: Queue,
+  ) {}
+
+  /**
+   * One conversion, counted once against the token's monthly limit: refused input (415/422) is
+   * not counted, and a conversion that fails after counting is given back.
+   */
+  async convert(principal: TokenPrincipal, upload: Buffer, params: ConversionParams): Promise<ConvertedImage> {
+    const started = performance.now();
+    await this.converter.inspect(upload);
+    const counted = await this.tokens.consume(principal.subscriptionId, principal.limit);
+    if (!counted) throw TokenErrors.limitReached(principal.limit, principal.limit);
+    try {
+      const id = imageId(upload, params);
+      const data = await this.storedOrConverted(id, upload, params);
+      await this.scheduleOtherFormat(id, upload, params);
+      return {
+        imageId: id,
+        format: params.format,
+        data,
+        originalSize: upload.length,
+        convertedSize: data.length,
+        savings: Math.round((1 - data.length / upload.length) * 100),
+        processingMs: Math.round(performance.now() - started),
+        cdnUrls: Object.fromEntries(OUTPUT_FORMATS.map((format) => [format, this.cdnUrl(id, format)])) as Record<OutputFormat, string>,
+      };
+    } catch (error) {
+      await this.tokens.release(principal.subscriptionId, counted.month, 1);
+      if (error instanceof ApiError) throw error;
+      this.logger.error({ msg: 'image storage failed', err: error instanceof Error ? error.message : String(error) });
+      throw ApiError.unavailable('Image storage is unavailable; the conversion was not counted, try again');
+    }
+  }
+
+  /**
+   * Converts the files in order, each counted as in `convert`. A file that fails is reported
+   * in its place; once the limit is reached the remaining files fail with the limit message.
+   * When no file could be converted because of the limit or an outage, the request itself
+   * fails with that error, as a single conversion would.
+   */
+  async convertBatch(principal: TokenPrincipal, files: UploadedFile[], params: ConversionParams): Promise<BatchResultDto> {
+    const results: BatchItemDto[] = [];
+    const failures: ApiError[] = [];
+    let limitReached: ApiError | undefined;
+    for (const { filename, data } of files) {
+      try {
+        if (limitReached) throw limitReached;
+        const { format, originalSize, convertedSize, savings, imageId: id, cdnUrls } = await this.convert(principal, data, params);
+        results.push({ filename, success: true, format, originalSize, convertedSize, savings, imageId: id, cdnUrls });
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        if (error.getStatus() === 402) limitReached = error;
+        failures.push(error);
+        results.push({ filename, success: false, error_message: error.message });
+      }
+    }
+    const successCount = results.length - failures.length;
+    const requestWide = failures.find((error) => error.getStatus() === 402 || error.getStatus() >= 500);
+    if (successCount === 0 && requestWide && failures.every((error) => error.getStatus() === requestWide.getStatus())) throw requestWide;
+    return { success: successCount === files.length, results, totalProcessed: files.length, successCount };
+  }
+
+  cdnUrl(id: string, format: OutputFormat): string {
+    return `${this.config.cdnBaseUrl}/${ImageObjectStore.key(id, format)}`;
+  }
+
+  /** A repeat of an earlier conversion is served from storage instead of being encoded again. */
+  private async storedOrConverted(id: string, upload: Buffer, params: ConversionParams): Promise<Buffer> {
+    const stored = await this.store.get(id, params.format);
+    if (stored) return stored;
+    const { data } = await this.converter.convert(upload, encodeTarget(params));
+    await this.store.put(id, params.format, data);
+    return data;
+  }
+
+  /**
+   * The source goes to storage first, so the variant is made even when Redis is away: the
+   * worker's sweep finds sources the queue never heard of. The job id is the source's key, so
+   * the sweep never queues it twice.
+   */
+  private async scheduleOtherFormat(id: string, upload: Buffer, params: ConversionParams): Promise<void> {
+    const format = otherFormat(params.format);
+    if (await this.store.has(id, format)) return;
+    const pending = await this.store.putPending(id, format, upload, params);
+    // Not awaited: while Redis is down Bull would hold the request until it is back.
+    enqueue(this.variants, new ProduceImageVariantJob(id, format, pending.key), { jobId: pending.key }).catch((error: unknown) =>
+      this.logger.warn({ msg: 'variant not queued; the sweep will pick it up', imageId: id, format, err: String(error) }),
+    );
+  }
+}

@@ -1,0 +1,75 @@
+import { Inject, Injectable } from '@nestjs/common';
+import sharp, { type Metadata } from 'sharp';
+import type { ConversionSettings } from './conversion.config';
+import { ConversionErrors } from './conversion-errors';
+import type { EncodeTarget } from './conversion-params';
+import { inputFormatOf } from './image-formats';
+
+export const CONVERSION_SETTINGS = Symbol('CONVERSION_SETTINGS');
+
+/** What the header of an accepted upload says, read without decoding the pixels. */
+export interface ImageHeader {
+  format: string;
+  width: number;
+  height: number;
+}
+
+export interface EncodedImage {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/** Decodes, orients, bounds and encodes images with sharp, within the configured limits. */
+@Injectable()
+export class ImageConverter {
+  constructor(@Inject(CONVERSION_SETTINGS) private readonly settings: ConversionSettings) {
+    // Every request brings a different image, so libvips' operation cache would only hold memory.
+    sharp.cache(false);
+    if (settings.SHARP_CONCURRENCY > 0) sharp.concurrency(settings.SHARP_CONCURRENCY);
+  }
+
+  /**
+   * Accepts an upload by its header alone: a raster format we take (415 otherwise) within the
+   * pixel cap (422), so a small file declaring a huge image is refused before any decoding.
+   */
+  async inspect(input: Buffer): Promise<ImageHeader> {
+    if (input.length === 0) throw ConversionErrors.emptyFile();
+    let meta: Metadata;
+    try {
+      meta = await sharp(input, { limitInputPixels: false }).metadata();
+    } catch {
+      throw ConversionErrors.notAnImage();
+    }
+    const format = inputFormatOf(meta);
+    if (!format) throw ConversionErrors.notAnImage(meta.format);
+    const { width, height } = meta;
+    if (!width || !height) throw ConversionErrors.undecodable();
+    if (width * height > this.settings.MAX_PIXELS) throw ConversionErrors.tooManyPixels(width, height, this.settings.MAX_PIXELS);
+    return { format, width, height };
+  }
+
+  /**
+   * Turns the image upright by its EXIF orientation, fits it inside the bounds without enlarging,
+   * and encodes it; all metadata but the colour profile is dropped. Animated input keeps its
+   * first frame.
+   */
+  async convert(input: Buffer, target: EncodeTarget): Promise<EncodedImage> {
+    try {
+      let pipeline = sharp(input, { limitInputPixels: this.settings.MAX_PIXELS, failOn: 'truncated' }).autoOrient();
+      if (target.maxWidth || target.maxHeight) {
+        pipeline = pipeline.resize({ width: target.maxWidth, height: target.maxHeight, fit: 'inside', withoutEnlargement: true });
+      }
+      pipeline = pipeline.keepIccProfile();
+      pipeline =
+        target.format === 'avif'
+          ? pipeline.avif({ quality: target.quality, effort: this.settings.AVIF_EFFORT })
+          : pipeline.webp({ quality: target.quality, effort: this.settings.WEBP_EFFORT });
+      const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
+      return { data, width: info.width, height: info.height };
+    } catch {
+      // The header was readable (inspect passed), so a failure here is damaged pixel data.
+      throw ConversionErrors.undecodable();
+    }
+  }
+}
