@@ -290,3 +290,20 @@ describe('image conversion over HTTP', () => {
     });
   });
 });
+
+describe('POST /convert while storage is away', () => {
+  let app: NestFastifyApplication;
+
+  beforeAll(async () => {
+    app = await serveImageApi(loadConfig(ImageApiConfig, testAppEnv({ S3_ENDPOINT: 'http://127.0.0.1:1' })));
+  });
+  afterAll(() => app?.close());
+
+  it('answers 503 in the envelope and gives the conversion back', async () => {
+    const url = await app.getUrl();
+    const { token } = await app.get(TokenService).create('free');
+    const res = await postForm(url, '/convert', { token, files: [['file', await photoJpeg(64, 48)]] });
+    expect([res.status, res.json]).toEqual([503, fatal(false)]);
+    expect((await http(url, 'GET', `/access-token/${token}`)).body.api_limit_usage).toBe(0);
+  });
+});
