@@ -1,10 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { QueueName } from '@platform/contracts';
 import { DatabaseModule, imageDomain } from '@platform/database';
+import { ImageConversionModule } from '@platform/image-conversion';
 import { QueueModule } from '@platform/queue';
 import { HealthModule } from '@platform/service-kit';
 import { StorageModule } from '@platform/storage';
 import { ImageWorkerConfig } from './config/image-worker.config';
+import { ImageVariantsModule } from './variants/image-variants.module';
 
 @Module({})
 export class AppModule {
@@ -16,7 +17,8 @@ export class AppModule {
         DatabaseModule.forRoot(config.DATABASE_URL, imageDomain, config.DATABASE_POOL_SIZE),
         StorageModule.forRoot(config),
         QueueModule.forWorker(config),
-        QueueModule.registerQueue(QueueName.ImageVariants),
+        ImageConversionModule.forRoot(config),
+        ImageVariantsModule.forRoot({ intervalMs: config.VARIANT_SWEEP_INTERVAL_MS }),
       ],
       providers: [{ provide: ImageWorkerConfig, useValue: config }],
     };

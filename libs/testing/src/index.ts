@@ -10,3 +10,4 @@ export * from './webhook-receiver';
 export * from './built-app';
 export * from './node-command';
 export * from './image-fixtures';
+export * from './redis-database-lease';

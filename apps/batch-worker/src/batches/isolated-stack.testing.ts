@@ -1,12 +1,9 @@
 import { QueueName } from '@platform/contracts';
 import { runMigrations, translationDomain } from '@platform/database';
-import { createTestKey, testEnv, type TestKey, type TestKeyOptions } from '@platform/testing';
+import { createTestKey, leaseRedisDatabase, testEnv, type TestKey, type TestKeyOptions } from '@platform/testing';
 import Bull from 'bull';
-import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-
-const LEASE_MS = 15 * 60_000;
 
 /**
  * A database and a Redis database of their own. Every batch worker started against the shared
@@ -62,34 +59,5 @@ async function onServer(work: (client: pg.Client) => Promise<unknown>): Promise<
     await work(client);
   } finally {
     await client.end();
-  }
-}
-
-/**
- * Claims one of Redis' numbered databases 2 to 15 (the tests' own is 1) with a key that expires,
- * so parallel test files never share one and a crashed run frees its claim.
- */
-async function leaseRedisDatabase(): Promise<{ url: string; release: () => Promise<void> }> {
-  const redis = new Redis(testEnv.redisUrl);
-  const token = randomBytes(8).toString('hex');
-  try {
-    for (let db = 2; db <= 15; db++) {
-      const lease = `test:redis-database-lease:${db}`;
-      if ((await redis.set(lease, token, 'PX', LEASE_MS, 'NX')) !== 'OK') continue;
-      return {
-        url: Object.assign(new URL(testEnv.redisUrl), { pathname: `/${db}` }).toString(),
-        release: async () => {
-          const owner = new Redis(testEnv.redisUrl);
-          try {
-            if ((await owner.get(lease)) === token) await owner.del(lease);
-          } finally {
-            owner.disconnect();
-          }
-        },
-      };
-    }
-    throw new Error('every Redis database from 2 to 15 is leased by another test run');
-  } finally {
-    redis.disconnect();
   }
 }
