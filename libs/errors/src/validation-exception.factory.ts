@@ -11,5 +11,6 @@ function collect(errors: ValidationError[], prefix = ''): string[] {
 
 /** ValidationPipe failures become 422 with every violated rule spelled out in `message`. */
 export function validationExceptionFactory(errors: ValidationError[]): ApiError {
-  return ApiError.invalidParameter(collect(errors).join('; ') || 'Invalid request');
+  // Rules of one field often share one message ("quality must be an integer from 1 to 100").
+  return ApiError.invalidParameter([...new Set(collect(errors))].join('; ') || 'Invalid request');
 }
