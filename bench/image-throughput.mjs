@@ -10,21 +10,18 @@
 // Usage: node bench/image-throughput.mjs [--rounds N] [--concurrency C]
 // Postgres and Redis as for `npm start` (DATABASE_URL/REDIS_URL when given, else the local ones,
 // started and the database created when needed).
-import { spawn, execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import Queue from 'bull';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { ensureInfra } from '../tools/stack/ensure-infra.mjs';
+import { freePort, startBenchApp } from './bench-app.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
   options: { rounds: { type: 'string', default: '6' }, concurrency: { type: 'string', default: String(availableParallelism()) } },
 });
@@ -97,14 +94,6 @@ async function timed(jobs, run) {
   return (performance.now() - started) / 1000;
 }
 
-async function freePort() {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address();
-  server.close();
-  return port;
-}
-
 async function startS3() {
   const directory = mkdtempSync(path.join(tmpdir(), 'bench-s3-'));
   const server = new S3rver({ directory, address: '127.0.0.1', port: await freePort(), silent: true, configureBuckets: [{ name: BUCKET, configs: [] }] });
@@ -118,28 +107,8 @@ async function startS3() {
   };
 }
 
-async function startApi(port, { postgres, redis, s3 }) {
-  execFileSync(process.execPath, ['tools/build.mjs', 'image-api'], { cwd: root, stdio: 'ignore' });
-  const env = { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: postgres.url, REDIS_URL: redis.url, S3_ENDPOINT: s3.endpoint, S3_BUCKET: BUCKET };
-  execFileSync(process.execPath, ['dist/apps/image-api/main.js', 'migrate'], { cwd: root, env, stdio: 'ignore' });
-  const token = execFileSync(process.execPath, ['dist/apps/image-api/main.js', 'admin', 'token:create', '--plan', 'business'], { cwd: root, env })
-    .toString()
-    .trim()
-    .split('\n')
-    .at(-1);
-  const child = spawn(process.execPath, ['dist/apps/image-api/main.js'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    const healthy = await fetch(`${url}/health`).then((r) => r.ok, () => false);
-    if (healthy) return { child, url, token };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill();
-  throw new Error('image-api did not become healthy');
-}
-
 /** Posts one conversion; returns the stored image's id. */
-async function apiConvert({ url, token }, { format, input, maxWidth }) {
+async function apiConvert({ url, secret: token }, { format, input, maxWidth }) {
   const form = new FormData();
   form.append('file', new Blob([input]), 'photo.jpg');
   form.append('format', format);
@@ -197,7 +166,10 @@ const s3 = await startS3();
 const imageIds = new Set();
 let server;
 try {
-  server = await startApi(await freePort(), { postgres, redis, s3 });
+  server = await startBenchApp('image-api', {
+    env: { DATABASE_URL: postgres.url, REDIS_URL: redis.url, S3_ENDPOINT: s3.endpoint, S3_BUCKET: BUCKET },
+    admin: ['token:create', '--plan', 'business'],
+  });
   const rows = [];
   for (const format of Object.keys(SETTINGS)) {
     // One of each first: libvips loads its codecs and the API its connections on first use.

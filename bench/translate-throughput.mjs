@@ -4,16 +4,14 @@
 // API: a built translate-api on a free port, 50 texts per request, a few requests in flight.
 // Usage: node bench/translate-throughput.mjs [--sentences N] [--concurrency C]
 // Needs Postgres and Redis (as for `npm start`); uses DATABASE_URL/REDIS_URL when given.
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { startBenchApp } from './bench-app.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: { sentences: { type: 'string', default: '2000' }, concurrency: { type: 'string', default: '4' } } });
 const SENTENCES = Number(values.sentences);
 const CONCURRENCY = Number(values.concurrency);
@@ -49,35 +47,7 @@ async function rawApertium() {
   return seconds;
 }
 
-async function freePort() {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address();
-  server.close();
-  return port;
-}
-
-async function startApi(port) {
-  execFileSync(process.execPath, ['tools/build.mjs', 'translate-api'], { cwd: root, stdio: 'ignore' });
-  const env = { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', TRANSLATION_ENGINE: 'apertium' };
-  execFileSync(process.execPath, ['dist/apps/translate-api/main.js', 'migrate'], { cwd: root, env, stdio: 'ignore' });
-  const key = execFileSync(process.execPath, ['dist/apps/translate-api/main.js', 'admin', 'key:create', '--account', 'benchmark'], { cwd: root, env })
-    .toString()
-    .trim()
-    .split('\n')
-    .at(-1);
-  const child = spawn(process.execPath, ['dist/apps/translate-api/main.js'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    const healthy = await fetch(`${url}/health`).then((r) => r.ok, () => false);
-    if (healthy) return { child, url, key };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill();
-  throw new Error('translate-api did not become healthy');
-}
-
-async function api({ url, key }) {
+async function api({ url, secret: key }) {
   const batches = [];
   for (let i = 0; i < texts.length; i += TEXTS_PER_REQUEST) batches.push(texts.slice(i, i + TEXTS_PER_REQUEST));
   const send = (batch) =>
@@ -107,7 +77,10 @@ async function api({ url, key }) {
 }
 
 const rawSeconds = await rawApertium();
-const server = await startApi(await freePort());
+const server = await startBenchApp('translate-api', {
+  env: { RATE_LIMIT_PER_MINUTE: '1000000', TRANSLATION_ENGINE: 'apertium' },
+  admin: ['key:create', '--account', 'benchmark'],
+});
 try {
   const apiSeconds = await api(server);
   const raw = words / rawSeconds;
