@@ -11,3 +11,4 @@ export * from './built-app';
 export * from './node-command';
 export * from './image-fixtures';
 export * from './redis-database-lease';
+export * from './scratch-database';

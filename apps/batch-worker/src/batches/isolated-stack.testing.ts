@@ -1,8 +1,7 @@
 import { QueueName } from '@platform/contracts';
 import { runMigrations, translationDomain } from '@platform/database';
-import { createTestKey, leaseRedisDatabase, testEnv, type TestKey, type TestKeyOptions } from '@platform/testing';
+import { createScratchDatabase, createTestKey, leaseRedisDatabase, type TestKey, type TestKeyOptions } from '@platform/testing';
 import Bull from 'bull';
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /**
@@ -23,9 +22,8 @@ export interface IsolatedStack {
 }
 
 export async function createIsolatedStack(): Promise<IsolatedStack> {
-  const name = `platform_batches_${randomBytes(4).toString('hex')}`;
-  const databaseUrl = Object.assign(new URL(testEnv.databaseUrl), { pathname: `/${name}` }).toString();
-  await onServer((client) => client.query(`CREATE DATABASE "${name}"`));
+  const database = await createScratchDatabase('platform_batches');
+  const databaseUrl = database.url;
   await runMigrations(databaseUrl, translationDomain);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
 
@@ -47,17 +45,7 @@ export async function createIsolatedStack(): Promise<IsolatedStack> {
       await queue.close();
       await lease.release();
       await pool.end();
-      await onServer((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      await database.drop();
     },
   };
-}
-
-async function onServer(work: (client: pg.Client) => Promise<unknown>): Promise<void> {
-  const client = new pg.Client({ connectionString: Object.assign(new URL(testEnv.databaseUrl), { pathname: '/postgres' }).toString() });
-  await client.connect();
-  try {
-    await work(client);
-  } finally {
-    await client.end();
-  }
 }
