@@ -1,0 +1,142 @@
+import type { ServiceName } from '@platform/contracts';
+import { Ajv } from 'ajv';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { SERVICES } from '../../deploy/test/service-contract';
+import { execForm, parseDockerfile } from './dockerfile.parser';
+
+interface ComposeService {
+  image?: string;
+  build?: { context: string; dockerfile: string; target: string };
+  environment?: Record<string, string | number | boolean>;
+  ports?: string[];
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test: string[]; disable?: boolean };
+  entrypoint?: string[];
+  command?: string[];
+}
+
+const dir = fileURLToPath(new URL('..', import.meta.url));
+const source = readFileSync(path.join(dir, 'compose.yml'), 'utf8');
+// Compose resolves `<<` merge keys, which YAML 1.2 parsers leave alone unless asked.
+const compose = parse(source, { merge: true }) as { services: Record<string, ComposeService> };
+const dockerfile = parseDockerfile(readFileSync(path.join(dir, 'Dockerfile'), 'utf8'));
+const services = Object.keys(SERVICES) as ServiceName[];
+const service = (name: string) => compose.services[name];
+const env = (name: string) => Object.fromEntries(Object.entries(service(name).environment ?? {}).map(([key, value]) => [key, String(value)]));
+
+/** `[ip:]host:container` of a port entry. */
+function published(port: string) {
+  const parts = port.split(':');
+  return { ip: parts.length === 3 ? parts[0] : undefined, host: Number(parts.at(-2)), container: Number(parts.at(-1)) };
+}
+
+/** The URL of a service variable, checked to be one. */
+const url = (name: string, variable: string) => new URL(env(name)[variable]);
+
+describe('docker/compose.yml', () => {
+  it('is a valid Compose file', () => {
+    const schemaFile = path.join(path.dirname(createRequire(import.meta.url).resolve('dclint/package.json')), 'schemas/compose.schema.json');
+    const schema = JSON.parse(readFileSync(schemaFile, 'utf8'));
+    // It names its draft by an https address Ajv does not know; Ajv's default draft is that one (07).
+    delete schema.$schema;
+    const validate = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true }).compile(schema);
+    validate(parse(source, { merge: true }));
+    expect(validate.errors ?? []).toEqual([]);
+  });
+
+  it('runs the five services, each built from its own Dockerfile target with the repository as context', () => {
+    for (const name of services) {
+      expect(service(name)?.build, name).toEqual({ context: '..', dockerfile: 'docker/Dockerfile', target: name });
+    }
+    expect(existsSync(path.join(dir, '..', 'docker/Dockerfile'))).toBe(true);
+  });
+
+  it.each(services)('%s: gets only variables its configuration reads', (name) => {
+    expect(Object.keys(env(name)).filter((variable) => !SERVICES[name].env.includes(variable))).toEqual([]);
+  });
+
+  it.each(services)('%s: publishes its own port on loopback only', (name) => {
+    const { port } = SERVICES[name];
+    expect(service(name).ports?.map(published)).toEqual([{ ip: '127.0.0.1', host: port, container: port }]);
+  });
+
+  // The image's check GETs /health (docker.spec.ts runs it against each service).
+  it.each(services)('%s: keeps the health check of its image', (name) => {
+    expect(service(name).healthcheck).toBeUndefined();
+    expect(execForm(dockerfile.last(name, 'HEALTHCHECK')!, 'CMD')).toEqual(['node', '/app/healthcheck.mjs']);
+  });
+
+  it('waits for a health check only where there is one', () => {
+    for (const [name, definition] of Object.entries(compose.services)) {
+      for (const [dependency, { condition }] of Object.entries(definition.depends_on ?? {})) {
+        if (condition !== 'service_healthy') continue;
+        const target = service(dependency).build?.target;
+        const checked = service(dependency).healthcheck?.test ?? (target && dockerfile.last(target, 'HEALTHCHECK')?.args !== 'NONE');
+        expect(checked, `${name} waits for ${dependency} to be healthy`).toBeTruthy();
+      }
+    }
+  });
+
+  it('migrates both schemas once Postgres is up, before any service starts', () => {
+    expect(service('migrate').build).toMatchObject({ dockerfile: 'docker/Dockerfile', target: 'migrate' });
+    expect(service('migrate').depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
+    const both = SERVICES['translate-api'].env.filter((variable) => SERVICES['image-api'].env.includes(variable));
+    expect(Object.keys(env('migrate')).filter((variable) => !both.includes(variable))).toEqual([]);
+    expect(env('migrate').DATABASE_URL).toBe(env('translate-api').DATABASE_URL);
+    for (const name of services) {
+      expect(service(name).depends_on, name).toMatchObject({
+        migrate: { condition: 'service_completed_successfully' },
+        postgres: { condition: 'service_healthy' },
+        redis: { condition: 'service_healthy' },
+      });
+    }
+  });
+
+  it("connects every service to the stack's Postgres and Redis, with Postgres' own credentials", () => {
+    const postgres = env('postgres');
+    for (const name of [...services, 'migrate']) {
+      const database = url(name, 'DATABASE_URL');
+      expect({ host: database.host, user: database.username, password: database.password, database: database.pathname }, name).toEqual({
+        host: 'postgres:5432',
+        user: postgres.POSTGRES_USER,
+        password: postgres.POSTGRES_PASSWORD,
+        database: `/${postgres.POSTGRES_DB}`,
+      });
+      expect(url(name, 'REDIS_URL').host, name).toBe('redis:6379');
+    }
+  });
+
+  it("stores images in MinIO's bucket, made publicly readable before the image services start, and serves them from there", () => {
+    const minio = env('minio');
+    const bucket = env('minio-init').BUCKET;
+    const admin = url('minio-init', 'MC_HOST_local');
+    expect({ host: admin.host, user: admin.username, password: admin.password }).toEqual({ host: 'minio:9000', user: minio.MINIO_ROOT_USER, password: minio.MINIO_ROOT_PASSWORD });
+    expect(service('minio-init').command?.join(' ')).toMatch(/mc mb --ignore-existing "local\/\$\$BUCKET" && mc anonymous set download "local\/\$\$BUCKET"/);
+    expect(service('minio-init').depends_on).toEqual({ minio: { condition: 'service_healthy' } });
+
+    for (const name of ['image-api', 'image-worker'] as const) {
+      expect(env(name), name).toMatchObject({
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_BUCKET: bucket,
+        S3_ACCESS_KEY_ID: minio.MINIO_ROOT_USER,
+        S3_SECRET_ACCESS_KEY: minio.MINIO_ROOT_PASSWORD,
+      });
+      expect(service(name).depends_on?.['minio-init'], name).toEqual({ condition: 'service_completed_successfully' });
+    }
+    // CDN addresses are for clients on this machine: MinIO's published port, the bucket's path.
+    const [minioPort] = service('minio').ports!.map(published);
+    expect(minioPort).toEqual({ ip: '127.0.0.1', host: 9000, container: 9000 });
+    expect(env('image-api').CDN_URL).toBe(`http://127.0.0.1:${minioPort.host}/${bucket}`);
+  });
+
+  it('uses images of a fixed version', () => {
+    const images = Object.values(compose.services).flatMap((definition) => definition.image ?? []);
+    expect(images.length).toBeGreaterThan(0);
+    expect(images.filter((image) => !/:(?!latest$)[\w.-]+$/.test(image))).toEqual([]);
+  });
+});
