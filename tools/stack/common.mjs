@@ -6,8 +6,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-/** Local state that survives restarts (s3rver objects, the sandbox key); git-ignored. */
-export const DATA_DIR = path.join(ROOT, '.data');
+/**
+ * Local state that survives restarts (s3rver objects, the sandbox key); git-ignored.
+ * STACK_DATA_DIR moves it, so a second stack on other ports (the end-to-end run) keeps its own.
+ */
+export const DATA_DIR = process.env.STACK_DATA_DIR ? path.resolve(process.env.STACK_DATA_DIR) : path.join(ROOT, '.data');
 
 export class StackError extends Error {}
 

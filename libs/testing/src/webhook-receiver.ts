@@ -25,7 +25,7 @@ export interface ReceivedWebhook {
 export type ReceiverAnswer = { status: number; headers?: Record<string, string> } | 'hang';
 
 export interface WebhookReceiver {
-  /** Base URL, e.g. `http://127.0.0.1:40123`. */
+  /** Base URL on the address listened to, e.g. `http://127.0.0.1:40123`. */
   readonly url: string;
   /** Every request received, in order. */
   readonly received: ReceivedWebhook[];
@@ -33,10 +33,14 @@ export interface WebhookReceiver {
 }
 
 /**
- * A customer's webhook endpoint on a free loopback port: it records each request and answers as
- * `answer` says, given the request and how many came before it.
+ * A customer's webhook endpoint on a free port of `host` (loopback unless a stack elsewhere, such
+ * as containers, must reach it): it records each request and answers as `answer` says, given the
+ * request and how many came before it.
  */
-export async function startWebhookReceiver(answer: (request: ReceivedWebhook, index: number) => ReceiverAnswer | Promise<ReceiverAnswer> = () => ({ status: 204 })): Promise<WebhookReceiver> {
+export async function startWebhookReceiver(
+  answer: (request: ReceivedWebhook, index: number) => ReceiverAnswer | Promise<ReceiverAnswer> = () => ({ status: 204 }),
+  { host = '127.0.0.1' }: { host?: string } = {},
+): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -51,9 +55,9 @@ export async function startWebhookReceiver(answer: (request: ReceivedWebhook, in
       })();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${(server.address() as AddressInfo).port}`,
     received,
     stop: () =>
       new Promise<void>((resolve) => {
