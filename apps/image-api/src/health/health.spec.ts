@@ -2,6 +2,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig } from '@platform/service-kit';
 import { describeServiceHealth, http, testAppEnv } from '@platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import packageJson from '../../../../package.json';
 import { ImageApiConfig } from '../config/image-api.config';
 import { serveImageApi } from '../image-api.app';
 
@@ -25,7 +26,7 @@ describe('image-api documents and malformed requests', () => {
     expect(metrics.headers.get('content-type')).toContain('text/plain');
     expect(metrics.text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/info",status="200"\} \d+/);
     const openapi = await http(url, 'GET', '/openapi.json');
-    expect(openapi.body.info.title).toBe('Image Conversion API');
+    expect(openapi.body.info).toMatchObject({ title: 'Image Conversion API', version: packageJson.version });
     expect(Object.keys(openapi.body.paths)).toEqual(expect.arrayContaining(['/health', '/info']));
   });
 

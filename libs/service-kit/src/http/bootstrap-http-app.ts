@@ -6,6 +6,8 @@ import { ServiceName } from '@platform/contracts';
 import { ApiError, EnvelopeExceptionFilter, ErrorEnvelope, validationExceptionFactory } from '@platform/errors';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+// Bundled into each app at build time, so a container started without npm knows its version too.
+import packageJson from '../../../../package.json';
 import { ServiceConfig } from '../config/service.config';
 import { createRootLogger, JsonLogger } from '../logging/json.logger';
 import { RequestLogController } from '../logging/request-log.controller';
@@ -83,7 +85,7 @@ export async function bootstrapHttpApp(options: HttpAppOptions): Promise<NestFas
 }
 
 async function serveOpenApi(app: NestFastifyApplication, openapi: NonNullable<HttpAppOptions['openapi']>) {
-  let builder = new DocumentBuilder().setTitle(openapi.title).setDescription(openapi.description).setVersion(process.env.npm_package_version ?? '1');
+  let builder = new DocumentBuilder().setTitle(openapi.title).setDescription(openapi.description).setVersion(packageJson.version);
   if (openapi.auth === 'bearer') builder = builder.addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key: svc_test_... or svc_live_...' });
   if (openapi.auth === 'access-token') builder = builder.addApiKey({ type: 'apiKey', in: 'header', name: 'X-Access-Token' }, 'access-token');
   // The document is built lazily: controllers are only known once the app is initialised.
