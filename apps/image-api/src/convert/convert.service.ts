@@ -15,7 +15,9 @@ import {
 } from '@platform/image-conversion';
 import { type TokenPrincipal, TokenErrors, TokenService } from '@platform/image-tokens';
 import { enqueue } from '@platform/queue';
+import { MetricsRegistry } from '@platform/service-kit';
 import type { Queue } from 'bull';
+import type { Counter } from 'prom-client';
 import { ImageApiConfig } from '../config/image-api.config';
 import type { BatchItemDto, BatchResultDto } from './dtos/batch-result.dto';
 import type { UploadedFile } from './upload.reader';
@@ -36,6 +38,7 @@ export interface ConvertedImage {
 @Injectable()
 export class ConvertService {
   private readonly logger = new Logger(ConvertService.name);
+  private readonly conversions: Counter<string>;
 
   constructor(
     private readonly converter: ImageConverter,
@@ -43,7 +46,10 @@ export class ConvertService {
     private readonly tokens: TokenService,
     private readonly config: ImageApiConfig,
     @InjectQueue(QueueName.ImageVariants) private readonly variants: Queue,
-  ) {}
+    metrics: MetricsRegistry,
+  ) {
+    this.conversions = metrics.counter('image_conversions_total', 'Conversions counted against a token, by format and whether they were encoded or served from storage', ['format', 'source']);
+  }
 
   /**
    * One conversion, counted once against the token's monthly limit: refused input (415/422) is
@@ -56,8 +62,9 @@ export class ConvertService {
     if (!counted) throw TokenErrors.limitReached(principal.limit, principal.limit);
     try {
       const id = imageId(upload, params);
-      const data = await this.storedOrConverted(id, upload, params);
+      const { data, source } = await this.storedOrConverted(id, upload, params);
       await this.scheduleOtherFormat(id, upload, params);
+      this.conversions.inc({ format: params.format, source });
       return {
         imageId: id,
         format: params.format,
@@ -109,12 +116,12 @@ export class ConvertService {
   }
 
   /** A repeat of an earlier conversion is served from storage instead of being encoded again. */
-  private async storedOrConverted(id: string, upload: Buffer, params: ConversionParams): Promise<Buffer> {
+  private async storedOrConverted(id: string, upload: Buffer, params: ConversionParams): Promise<{ data: Buffer; source: 'stored' | 'encoded' }> {
     const stored = await this.store.get(id, params.format);
-    if (stored) return stored;
+    if (stored) return { data: stored, source: 'stored' };
     const { data } = await this.converter.convert(upload, encodeTarget(params));
     await this.store.put(id, params.format, data);
-    return data;
+    return { data, source: 'encoded' };
   }
 
   /**

@@ -2,6 +2,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { TokenService } from '@platform/image-tokens';
 import { loadConfig } from '@platform/service-kit';
 import { http, photoJpeg, pngDeclaring, postForm, solidPng, SVG_IMAGE, testAppEnv } from '@platform/testing';
+import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,8 @@ import { serveImageApi } from '../image-api.app';
 const fatal = (fatalStatus: boolean) => ({ error_message: expect.any(String), error_fatal_status: fatalStatus });
 
 describe('image conversion over HTTP', () => {
-  const config = loadConfig(ImageApiConfig, testAppEnv({ CDN_URL: 'https://cdn.test/img/' }));
+  // A bucket of its own: reuse of stored objects must come from this run, never from an earlier one.
+  const config = loadConfig(ImageApiConfig, testAppEnv({ CDN_URL: 'https://cdn.test/img/', S3_BUCKET: `convert-${randomBytes(4).toString('hex')}` }));
   let app: NestFastifyApplication;
   let url: string;
   let tokens: TokenService;
@@ -103,6 +105,18 @@ describe('image conversion over HTTP', () => {
       expect(await usage(token)).toBe(2);
       const otherQuality = await convert(token, photo, { quality: '71' });
       expect(otherQuality.headers.get('x-cdn-image-id')).not.toBe(first.headers.get('x-cdn-image-id'));
+    });
+
+    it('counts encoded and reused conversions and encoding time on /metrics', async () => {
+      const metric = async (pattern: RegExp) => Number(pattern.exec((await http(url, 'GET', '/metrics')).text)?.[1] ?? 0);
+      const encoded = /^image_conversions_total\{format="webp",source="encoded"\} (\d+)$/m;
+      const stored = /^image_conversions_total\{format="webp",source="stored"\} (\d+)$/m;
+      const timed = /^image_encode_duration_seconds_count\{format="webp"\} (\d+)$/m;
+      const before = await Promise.all([encoded, stored, timed].map(metric));
+      const token = await newToken();
+      await convert(token, small, { quality: '33' });
+      await convert(token, small, { quality: '33' });
+      expect(await Promise.all([encoded, stored, timed].map(metric))).toEqual([before[0] + 1, before[1] + 1, before[2] + 1]);
     });
 
     it('stores both formats of one conversion under one id whichever is asked first', async () => {

@@ -1,5 +1,5 @@
 import { encodeTarget, ImageConverter } from '@platform/image-conversion';
-import { loadConfig } from '@platform/service-kit';
+import { loadConfig, MetricsRegistry } from '@platform/service-kit';
 import { photoJpeg, pollUntil, solidPng, testEnv } from '@platform/testing';
 import type { JobId } from 'bull';
 import { randomUUID } from 'node:crypto';
@@ -46,7 +46,7 @@ describe('image-worker producing variants from queued jobs', () => {
     expect(await settled(stack, pending.key)).toMatchObject({ state: 'completed', returnvalue: 'stored' });
     const stored = (await stack.object(pending.imageId, 'webp'))!;
     expect(await sharp(stored.data).metadata()).toMatchObject({ format: 'webp', width: 400, height: 300 });
-    const converter = new ImageConverter(loadConfig(ImageWorkerConfig, {}));
+    const converter = new ImageConverter(loadConfig(ImageWorkerConfig, {}), new MetricsRegistry());
     const expected = await converter.convert(source, encodeTarget({ format: 'webp', ...params }));
     const atDefaultQuality = await converter.convert(source, encodeTarget({ format: 'webp', maxHeight: 300 }));
     expect(stored.data.equals(expected.data)).toBe(true);

@@ -23,4 +23,10 @@ export class MetricsRegistry {
     if (existing) return existing as Counter<string>;
     return new Counter({ name, help, labelNames, registers: [this.registry] });
   }
+
+  histogram(name: string, help: string, labelNames: string[], buckets: number[]): Histogram<string> {
+    const existing = this.registry.getSingleMetric(name);
+    if (existing) return existing as Histogram<string>;
+    return new Histogram({ name, help, labelNames, buckets, registers: [this.registry] });
+  }
 }
