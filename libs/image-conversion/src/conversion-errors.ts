@@ -11,6 +11,10 @@ export const ConversionErrors = {
       `${detected ? `Images of type ${detected} are not accepted` : 'The file is not an image'}; accepted are ${decodableInputFormats().join(', ')}`,
     ),
   undecodable: () => new ApiError(415, 'undecodable_image', 'The image could not be decoded; it is truncated or corrupt'),
-  tooManyPixels: (width: number, height: number, max: number) =>
-    new ApiError(422, 'too_many_pixels', `The image is ${width}×${height} (${width * height} pixels); at most ${max} pixels are accepted`),
+  tooManyPixels: (width: number, height: number, frames: number, max: number) =>
+    new ApiError(
+      422,
+      'too_many_pixels',
+      `The image is ${width}×${height}${frames > 1 ? ` in ${frames} frames` : ''} (${width * height * frames} pixels); at most ${max} pixels are accepted`,
+    ),
 };

@@ -14,6 +14,8 @@ export interface ImageHeader {
   format: string;
   width: number;
   height: number;
+  /** Frames of an animation; 1 for a still image. */
+  frames: number;
 }
 
 export interface EncodedImage {
@@ -53,19 +55,22 @@ export class ImageConverter {
     if (!format) throw ConversionErrors.notAnImage(meta.format);
     const { width, height } = meta;
     if (!width || !height) throw ConversionErrors.undecodable();
-    if (width * height > this.settings.MAX_PIXELS) throw ConversionErrors.tooManyPixels(width, height, this.settings.MAX_PIXELS);
-    return { format, width, height };
+    // An animation is decoded whole, every frame counting against the cap.
+    const frames = meta.pages ?? 1;
+    if (width * height * frames > this.settings.MAX_PIXELS) throw ConversionErrors.tooManyPixels(width, height, frames, this.settings.MAX_PIXELS);
+    return { format, width, height, frames };
   }
 
   /**
    * Turns the image upright by its EXIF orientation, fits it inside the bounds without enlarging,
-   * and encodes it; all metadata but the colour profile is dropped. Animated input keeps its
-   * first frame.
+   * and encodes it; all metadata but the colour profile is dropped. Animated input stays
+   * animated in WebP; AVIF gets its first frame (libheif writes no AVIF sequences through sharp).
    */
   async convert(input: Buffer, target: EncodeTarget): Promise<EncodedImage> {
     const timer = this.encodeSeconds.startTimer({ format: target.format });
     try {
-      let pipeline = sharp(input, { limitInputPixels: this.settings.MAX_PIXELS, failOn: 'truncated' }).autoOrient();
+      const animated = target.format === 'webp';
+      let pipeline = sharp(input, { animated, limitInputPixels: this.settings.MAX_PIXELS, failOn: 'truncated' }).autoOrient();
       if (target.maxWidth || target.maxHeight) {
         pipeline = pipeline.resize({ width: target.maxWidth, height: target.maxHeight, fit: 'inside', withoutEnlargement: true });
       }

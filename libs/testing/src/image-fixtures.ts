@@ -24,6 +24,16 @@ export function solidPng(width: number, height: number): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
 }
 
+/** An animated GIF; each frame's colour differs sharply from the one before, so the encoder merges none. */
+export function animatedGif(width: number, height: number, frames: number): Promise<Buffer> {
+  const frame = width * height * 4;
+  const raw = Buffer.alloc(frame * frames);
+  for (let f = 0; f < frames; f++) {
+    raw.fill(Buffer.from([(f % 2) * 255, (Math.floor(f / 2) % 2) * 255, 60, 255]), f * frame, (f + 1) * frame);
+  }
+  return sharp(raw, { raw: { width, height: height * frames, channels: 4, pageHeight: height } }).gif({ delay: 100 }).toBuffer();
+}
+
 /** A valid PNG header declaring width × height with one tiny, meaningless data chunk: nothing to decode. */
 export function pngDeclaring(width: number, height: number): Buffer {
   const chunk = (type: string, data: Buffer) => {

@@ -1,7 +1,7 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { TokenService } from '@platform/image-tokens';
 import { loadConfig } from '@platform/service-kit';
-import { http, photoJpeg, pngDeclaring, postForm, solidPng, SVG_IMAGE, testAppEnv } from '@platform/testing';
+import { animatedGif, http, photoJpeg, pngDeclaring, postForm, solidPng, SVG_IMAGE, testAppEnv } from '@platform/testing';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
@@ -79,6 +79,14 @@ describe('image conversion over HTTP', () => {
       const res = await convert(await newToken(), rotated);
       const meta = await sharp(res.bytes).metadata();
       expect([meta.width, meta.height, meta.orientation, meta.exif]).toEqual([200, 400, undefined, undefined]);
+    });
+
+    it('keeps an animation in WebP and gives AVIF its first frame, both bounded', async () => {
+      const gif = await animatedGif(120, 80, 6);
+      const webp = await sharp((await convert(await newToken(), gif, { max_width: '60' })).bytes).metadata();
+      expect([webp.format, webp.width, webp.pageHeight ?? webp.height, webp.pages]).toEqual(['webp', 60, 40, 6]);
+      const avif = await sharp((await convert(await newToken(), gif, { max_width: '60', format: 'avif' })).bytes).metadata();
+      expect([avif.compression, avif.width, avif.height]).toEqual(['av1', 60, 40]);
     });
 
     it('keeps the colour profile', async () => {
@@ -252,6 +260,7 @@ describe('image conversion over HTTP', () => {
       ['a truncated JPEG', async () => photo.subarray(0, Math.floor(photo.length / 2)), {}, 415],
       ['an SVG', async () => SVG_IMAGE, {}, 415],
       ['a PNG declaring 60,000×60,000 pixels', async () => pngDeclaring(60_000, 60_000), {}, 422],
+      ['an animation whose frames add up to more pixels than the cap', async () => animatedGif(1000, 1000, 51), {}, 422],
       ['quality 0', async () => small, { quality: '0' }, 422],
       ['quality 101', async () => small, { quality: '101' }, 422],
       ['quality "abc"', async () => small, { quality: 'abc' }, 422],
