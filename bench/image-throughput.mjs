@@ -75,7 +75,7 @@ function round(images, format) {
 
 /** ImageConverter.convert, step for step. */
 function rawConvert({ format, input, maxWidth }) {
-  let pipeline = sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'truncated' }).autoOrient();
+  let pipeline = sharp(input, { animated: format === 'webp', limitInputPixels: MAX_PIXELS, failOn: 'truncated' }).autoOrient();
   if (maxWidth) pipeline = pipeline.resize({ width: maxWidth, fit: 'inside', withoutEnlargement: true });
   pipeline = pipeline.keepIccProfile();
   pipeline = format === 'avif' ? pipeline.avif(SETTINGS.avif) : pipeline.webp(SETTINGS.webp);
