@@ -23,7 +23,7 @@ import {
   type ServicePod,
   workloadsOf,
 } from './rendered-manifests';
-import { bullWaitList, HEALTH_PATH, SERVICES } from './service-contract';
+import { bullWaitList, HEALTH_PATH, LIVENESS_PATH, SERVICES } from './service-contract';
 
 const ENVIRONMENTS = ['staging', 'production'];
 /** The numeric user docker/Dockerfile runs the services as; pods must run as the same. */
@@ -165,21 +165,20 @@ describe.skipIf(!kubectl)(`Kubernetes manifests (${kubectl ?? 'skipped: kubectl 
         }
       });
 
-      it(`has startup, liveness and readiness probes on its port, readiness on ${HEALTH_PATH}`, () => {
+      it(`has startup and liveness probes on ${LIVENESS_PATH} and readiness on ${HEALTH_PATH}, on its port`, () => {
         const { container } = server();
-        const probes: [string, IProbe | undefined][] = [
-          ['startup', container.startupProbe],
-          ['liveness', container.livenessProbe],
-          ['readiness', container.readinessProbe],
+        // Readiness is what takes a pod whose dependencies are down out of its Service; liveness
+        // must not restart pods for an outage a restart cannot cure.
+        const probes: [string, IProbe | undefined, string][] = [
+          ['startup', container.startupProbe, LIVENESS_PATH],
+          ['liveness', container.livenessProbe, LIVENESS_PATH],
+          ['readiness', container.readinessProbe, HEALTH_PATH],
         ];
-        for (const [kind, probe] of probes) {
-          expect(probe, `${kind} probe`).toBeDefined();
-          const action = probe!.httpGet ?? probe!.tcpSocket;
-          expect(portNumber(container, action?.port), `${kind} probe port`).toBe(contract.port);
-          if (probe!.httpGet) expect(probe!.httpGet.path, `${kind} probe path`).toBe(HEALTH_PATH);
+        for (const [kind, probe, path] of probes) {
+          expect(probe?.httpGet, `${kind} probe`).toBeDefined();
+          expect(portNumber(container, probe!.httpGet!.port), `${kind} probe port`).toBe(contract.port);
+          expect(probe!.httpGet!.path, `${kind} probe path`).toBe(path);
         }
-        // Readiness is what takes a pod whose dependencies are down out of its Service.
-        expect(container.readinessProbe?.httpGet?.path).toBe(HEALTH_PATH);
       });
 
       it('sets only environment variables the service reads', () => {

@@ -30,8 +30,11 @@ export const SERVICES: Record<ServiceName, ServiceContract> = {
   'image-worker': { env: envOf(ImageWorkerConfig), port: DefaultPort['image-worker'], api: false, queue: QueueName.ImageVariants },
 };
 
-/** Every service answers liveness and readiness here (503 while a dependency is down). */
+/** Every service answers readiness here (503 while a dependency is down). */
 export const HEALTH_PATH = '/health';
+
+/** And liveness here: 200 while the process serves requests, dependencies unchecked. */
+export const LIVENESS_PATH = '/health/live';
 
 /** The list Bull keeps waiting jobs of a queue in (the default `bull` prefix). */
 export const bullWaitList = (queue: string) => `bull:${queue}:wait`;

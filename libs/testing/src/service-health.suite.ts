@@ -48,7 +48,7 @@ export function describeServiceHealth(suite: ServiceHealthSuite): void {
     });
 
     const killable = suite.dependencies.filter((d): d is keyof typeof DEAD => d !== 'postgres');
-    it(`answers 503 in its envelope when ${killable.join(' and ')} cannot be reached`, async () => {
+    it(`answers 503 in its envelope when ${killable.join(' and ')} cannot be reached, and stays live`, async () => {
       const down = await suite.start(testAppEnv(Object.assign({}, ...killable.map((d) => DEAD[d]))));
       try {
         const res = await http(await down.getUrl(), 'GET', '/health');
@@ -57,6 +57,9 @@ export function describeServiceHealth(suite: ServiceHealthSuite): void {
         expect(res.body.checks).toEqual(
           Object.fromEntries(suite.dependencies.map((d) => [d, killable.includes(d as never) ? { status: 'down', error: expect.any(String) } : { status: 'up' }])),
         );
+        // Liveness ignores dependencies: restarting the process would not bring them back.
+        const live = await http(await down.getUrl(), 'GET', '/health/live');
+        expect([live.status, live.body]).toEqual([200, { status: 'ok' }]);
       } finally {
         await down.close();
       }

@@ -26,7 +26,7 @@ export interface HttpAppOptions {
 }
 
 /** Paths that carry no customer data and must answer plain HTTP probes from the platform. */
-const OPERATIONAL_PATHS = new Set(['/health', '/metrics']);
+const OPERATIONAL_PATHS = new Set(['/health', '/health/live', '/metrics']);
 
 function tlsOptions(config: ServiceConfig) {
   if (!config.TLS_CERT_FILE || !config.TLS_KEY_FILE) return undefined;
