@@ -1,5 +1,16 @@
 import { Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiConsumes,
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiOperation,
+  ApiPayloadTooLargeResponse,
+  ApiProduces,
+  ApiResponse,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { ApiError, ImageErrorDto } from '@platform/errors';
 import { CONTENT_TYPE, MAX_FILES_PER_BATCH } from '@platform/image-conversion';
 import { type TokenPrincipal, TokenService } from '@platform/image-tokens';
@@ -10,22 +21,20 @@ import { AccessTokenPrincipal } from '../access-token/access-token.guard';
 import { ImageApiConfig } from '../config/image-api.config';
 import { ConvertService } from './convert.service';
 import { BatchResultDto } from './dtos/batch-result.dto';
-import { conversionParams, parseConvertFields } from './dtos/convert-params.dto';
+import { conversionParams, ConvertParamsDto, parseConvertFields } from './dtos/convert-params.dto';
 import { readUpload, type Upload, type UploadLimits } from './upload.reader';
 
-const FORM_FIELDS = {
-  format: { type: 'string', enum: ['webp', 'avif'], default: 'webp' },
-  quality: { type: 'integer', minimum: 1, maximum: 100, description: 'Default 85 for webp, 80 for avif' },
-  max_width: { type: 'number', minimum: 1, description: 'Largest output width; never enlarged' },
-  max_height: { type: 'number', minimum: 1, description: 'Largest output height; never enlarged' },
-  access_token: { type: 'string', description: 'The access token, when not sent as X-Access-Token' },
-};
+/** A conversion form: its files, and the text fields ConvertParamsDto describes and validates. */
+const formBody = (fileField: string, file: Record<string, unknown>) => ({
+  schema: { allOf: [{ $ref: getSchemaPath(ConvertParamsDto) }, { type: 'object', required: [fileField], properties: { [fileField]: file } }] },
+});
 
 const missingFile = (field: string) => ApiError.invalidParameter(`No image received; send it as the form part "${field}"`);
 
 const header = (description: string, example: string) => ({ description, schema: { type: 'string', example } });
 
 @ApiTags('convert')
+@ApiExtraModels(ConvertParamsDto)
 @AccessTokenAuth()
 @ApiResponse({ status: 402, type: LimitReachedErrorDto, description: 'The monthly conversion limit is reached' })
 @ApiPayloadTooLargeResponse({ type: ImageErrorDto, description: 'A file over the size cap, or too many files' })
@@ -43,7 +52,7 @@ export class ConvertController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Converts one image to WebP or AVIF and stores both formats under one id' })
   @ApiConsumes('multipart/form-data')
-  @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' }, ...FORM_FIELDS } } })
+  @ApiBody(formBody('file', { type: 'string', format: 'binary' }))
   @ApiProduces(...Object.values(CONTENT_TYPE))
   @ApiOkResponse({
     description: 'The converted image',
@@ -81,13 +90,7 @@ export class ConvertController {
   @HttpCode(200)
   @ApiOperation({ summary: `Converts up to ${MAX_FILES_PER_BATCH} images; each file succeeds or fails on its own` })
   @ApiConsumes('multipart/form-data')
-  @ApiBody({
-    schema: {
-      type: 'object',
-      required: ['files'],
-      properties: { files: { type: 'array', maxItems: MAX_FILES_PER_BATCH, items: { type: 'string', format: 'binary' } }, ...FORM_FIELDS },
-    },
-  })
+  @ApiBody(formBody('files', { type: 'array', maxItems: MAX_FILES_PER_BATCH, items: { type: 'string', format: 'binary' } }))
   @ApiOkResponse({ type: BatchResultDto })
   async convertBatch(@Req() request: FastifyRequest, @AccessTokenPrincipal() admitted?: TokenPrincipal): Promise<BatchResultDto> {
     const { upload, principal } = await this.receive(request, admitted, { fileFields: ['files', 'files[]'], maxFiles: MAX_FILES_PER_BATCH });

@@ -9,11 +9,11 @@ const FormNumber = (pattern: RegExp) => Transform(({ value }) => (typeof value =
 
 /** The text fields of a conversion form; an empty field counts as absent, as HTML forms send them. */
 export class ConvertParamsDto {
-  @ApiPropertyOptional({ enum: OUTPUT_FORMATS, default: 'webp' })
+  @ApiPropertyOptional({ enum: OUTPUT_FORMATS, default: DEFAULT_FORMAT })
   @IsOptional() @IsIn(OUTPUT_FORMATS, { message: `format must be one of ${OUTPUT_FORMATS.join(', ')}` })
   format?: OutputFormat;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, description: 'Default 85 for webp, 80 for avif' })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, description: 'Default 85 for webp, 80 for avif' })
   @IsOptional() @FormNumber(/^\d+$/) @IsInt({ message: 'quality must be an integer from 1 to 100' }) @Min(1, { message: 'quality must be an integer from 1 to 100' }) @Max(100, { message: 'quality must be an integer from 1 to 100' })
   quality?: number;
 
