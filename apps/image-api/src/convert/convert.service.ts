@@ -5,16 +5,15 @@ import { ApiError } from '@platform/errors';
 import {
   type ConversionParams,
   encodeTarget,
+  enqueueVariant,
   ImageConverter,
   imageId,
   ImageObjectStore,
   OUTPUT_FORMATS,
   type OutputFormat,
   otherFormat,
-  ProduceImageVariantJob,
 } from '@platform/image-conversion';
 import { type TokenPrincipal, TokenErrors, TokenService } from '@platform/image-tokens';
-import { enqueue } from '@platform/queue';
 import { MetricsRegistry } from '@platform/service-kit';
 import type { Queue } from 'bull';
 import type { Counter } from 'prom-client';
@@ -126,15 +125,14 @@ export class ConvertService {
 
   /**
    * The source goes to storage first, so the variant is made even when Redis is away: the
-   * worker's sweep finds sources the queue never heard of. The job id is the source's key, so
-   * the sweep never queues it twice.
+   * worker's sweep finds sources the queue never heard of.
    */
   private async scheduleOtherFormat(id: string, upload: Buffer, params: ConversionParams): Promise<void> {
     const format = otherFormat(params.format);
     if (await this.store.has(id, format)) return;
     const pending = await this.store.putPending(id, format, upload, params);
     // Not awaited: while Redis is down Bull would hold the request until it is back.
-    enqueue(this.variants, new ProduceImageVariantJob(id, format, pending.key), { jobId: pending.key }).catch((error: unknown) =>
+    enqueueVariant(this.variants, pending).catch((error: unknown) =>
       this.logger.warn({ msg: 'variant not queued; the sweep will pick it up', imageId: id, format, err: String(error) }),
     );
   }

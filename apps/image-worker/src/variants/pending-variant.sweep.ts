@@ -1,8 +1,7 @@
 import { InjectQueue } from '@nestjs/bull';
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { QueueName } from '@platform/contracts';
-import { ImageObjectStore, type PendingVariant, ProduceImageVariantJob } from '@platform/image-conversion';
-import { enqueue } from '@platform/queue';
+import { enqueueVariant, ImageObjectStore, type PendingVariant } from '@platform/image-conversion';
 import type { Queue } from 'bull';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -18,8 +17,8 @@ const SHUTDOWN_WAIT_MS = 3000;
 
 /**
  * The safety net of variant jobs. image-api stores a pending source before it queues its job and
- * does not wait for Redis, so a source may have no job at all. Every replica sweeps: the job id is
- * the source's key, so a job Bull still holds is never queued twice.
+ * does not wait for Redis, so a source may have no job at all. Every replica sweeps; a job Bull
+ * still holds is never queued twice (enqueueVariant).
  */
 @Injectable()
 export class PendingVariantSweep implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -69,11 +68,11 @@ export class PendingVariantSweep implements OnApplicationBootstrap, BeforeApplic
    * was away for longer than its backoff) starts over: its source is still there, so the work is
    * not done, and Bull would otherwise keep its id taken for as long as it keeps failed jobs.
    */
-  private async requeue({ key, imageId, format }: PendingVariant): Promise<boolean> {
-    const existing = await this.queue.getJob(key);
+  private async requeue(pending: PendingVariant): Promise<boolean> {
+    const existing = await this.queue.getJob(pending.key);
     if (existing && !(await existing.isFailed())) return false;
     await existing?.remove();
-    await enqueue(this.queue, new ProduceImageVariantJob(imageId, format, key), { jobId: key });
+    await enqueueVariant(this.queue, pending);
     return true;
   }
 }
