@@ -27,15 +27,20 @@ export async function buildApp(app: string): Promise<void> {
 /** Runs a built app the way a deployment does (its own process, JSON logs on stdout). */
 export function startBuiltApp(app: string, env: NodeJS.ProcessEnv): BuiltApp {
   const child = spawn(process.execPath, [path.join(root, 'dist/apps', app, 'main.js')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  return followService(child, app);
+}
+
+/** Follows a service's process (stdout and stderr piped): the URL of its "listening" log line, its exit, its stderr. */
+export function followService(child: ChildProcess, service: string): BuiltApp {
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += chunk));
   const exit = new Promise<Exit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const listening = new Promise<string>((resolve, reject) => {
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
       const entry = line.startsWith('{') ? JSON.parse(line) : {};
-      if (entry.msg === `${app} listening`) resolve(entry.url);
+      if (entry.msg === `${service} listening`) resolve(entry.url);
     });
-    void exit.then(({ code }) => reject(new Error(`${app} exited with ${code} before listening: ${stderr}`)));
+    void exit.then(({ code }) => reject(new Error(`${service} exited with ${code} before listening: ${stderr}`)));
   });
   // A process expected to fail never listens; only a test that awaits `listening` cares.
   listening.catch(() => undefined);

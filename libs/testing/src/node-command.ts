@@ -13,10 +13,10 @@ export interface CommandRun {
   lastLine: string;
 }
 
-/** Runs `node <args>` from the workspace root against the test environment and collects its output. */
-export function runNode(args: string[]): Promise<CommandRun> {
+/** Runs a command to its end and collects its output. */
+export function runCommand(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<CommandRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, env: testAppEnv() });
+    const child = spawn(command, args, options);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -24,6 +24,11 @@ export function runNode(args: string[]): Promise<CommandRun> {
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr, lastLine: stdout.trimEnd().split('\n').at(-1) ?? '' }));
   });
+}
+
+/** Runs `node <args>` from the workspace root against the test environment and collects its output. */
+export function runNode(args: string[]): Promise<CommandRun> {
+  return runCommand(process.execPath, args, { cwd: root, env: testAppEnv() });
 }
 
 /** An operator mistake: exit code 1, nothing on stdout, the message on stderr without a stack. */
