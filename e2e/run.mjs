@@ -10,10 +10,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { APPS as SERVICES, portVariable } from '../tools/stack/apps.mjs';
+import { canConnect, ROOT, sleep, StackError as RunError, waitUntil } from '../tools/stack/common.mjs';
+import { DEFAULT_DATABASE_URL } from '../tools/stack/postgres.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SERVICES = ['translate-api', 'image-api', 'webhook-dispatcher', 'batch-worker', 'image-worker'];
 /** Building, migrating and starting five services; the first run after a clean checkout is the slowest. */
 const STACK_TIMEOUT_MS = Number(process.env.E2E_STACK_TIMEOUT_MS || 180_000);
 /** start.mjs gives each service 25 s to stop, and the services stop in parallel. */
@@ -22,10 +22,6 @@ const STACK_STOP_TIMEOUT_MS = 40_000;
 const READY_LINE = 'Press Ctrl-C to stop everything.';
 
 const log = (message) => console.log(`[e2e] ${message}`);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-class RunError extends Error {}
-
 /** Free TCP ports on loopback, all held open at once so none is handed out twice. */
 async function freePorts(count) {
   const servers = await Promise.all(
@@ -43,7 +39,7 @@ async function freePorts(count) {
 /** The stack's own database on the server DATABASE_URL names (start.mjs creates it when missing). */
 function e2eDatabaseUrl() {
   if (process.env.E2E_DATABASE_URL) return process.env.E2E_DATABASE_URL;
-  const url = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/platform');
+  const url = new URL(process.env.DATABASE_URL || DEFAULT_DATABASE_URL);
   url.pathname = '/platform_e2e';
   return url.toString();
 }
@@ -82,21 +78,15 @@ async function stopProcess(entry, timeoutMs) {
   await entry.exit;
 }
 
-function canConnect(port) {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-  });
-}
-
-async function waitFor(what, check, entry, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (entry.exited) throw new RunError(`${entry.name} exited while waiting for ${what}`);
-    if (Date.now() > deadline) throw new RunError(`${what} did not happen within ${timeoutMs / 1000} s`);
-    await sleep(250);
-  }
+/** Polls `check` until it holds, giving up when `entry` exits first. */
+function waitFor(what, check, entry, timeoutMs) {
+  return waitUntil(
+    async () => {
+      if (entry.exited) throw new RunError(`${entry.name} exited while waiting for ${what}`);
+      return check();
+    },
+    { what, timeoutMs },
+  );
 }
 
 /**
@@ -106,7 +96,7 @@ async function waitFor(what, check, entry, timeoutMs) {
 async function startRedis(port, dir) {
   if (process.env.E2E_REDIS_URL) return process.env.E2E_REDIS_URL;
   const redis = startProcess('redis-server', 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {});
-  await waitFor('redis-server listening', () => canConnect(port), redis, 10_000).catch((error) => {
+  await waitFor('redis-server listening', () => canConnect('127.0.0.1', port), redis, 10_000).catch((error) => {
     throw new RunError(`${error.message}; is redis-server installed? Otherwise set E2E_REDIS_URL to a Redis database nothing else uses`);
   });
   return `redis://127.0.0.1:${port}`;
@@ -115,7 +105,7 @@ async function startRedis(port, dir) {
 /** An S3 server of its own, with the bucket the stack uses, through the stack's own s3rver script. */
 async function startS3(port, dir) {
   const s3 = startProcess('s3rver', process.execPath, [path.join(ROOT, 'tools/stack/s3-server.mjs'), dir, '127.0.0.1', String(port), 'images'], {});
-  await waitFor('s3rver listening', () => canConnect(port), s3, 15_000);
+  await waitFor('s3rver listening', () => canConnect('127.0.0.1', port), s3, 15_000);
   return `http://127.0.0.1:${port}`;
 }
 
@@ -143,7 +133,7 @@ async function startStack(workDir, logFile) {
     // Sandbox review and webhook retries on a test's time scale.
     REVIEW_SANDBOX_DELAY_MS: process.env.REVIEW_SANDBOX_DELAY_MS || '1000',
     WEBHOOK_RETRY_SCHEDULE: process.env.WEBHOOK_RETRY_SCHEDULE || '1,1,1,1,1',
-    ...Object.fromEntries(SERVICES.map((service, i) => [`${service.toUpperCase().replace(/-/g, '_')}_PORT`, String(servicePorts[i])])),
+    ...Object.fromEntries(SERVICES.map((service, i) => [portVariable(service), String(servicePorts[i])])),
   };
   delete env.HOST;
   log(`starting the stack on ports ${servicePorts.join(', ')} (output in ${logFile})`);

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { runCommand } from '@platform/testing';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -10,19 +10,10 @@ const quote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
  * `docker compose ... exec -T translate-api node main.js admin`) from the workspace root and
  * returns the secret it prints alone on its last line of stdout.
  */
-export function runAdmin(prefix: string, args: string[]): Promise<string> {
+export async function runAdmin(prefix: string, args: string[]): Promise<string> {
   const command = `${prefix} ${args.map(quote).join(' ')}`;
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, { cwd: root, env: process.env, shell: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const secret = stdout.trimEnd().split('\n').at(-1)?.trim();
-      if (code === 0 && secret) resolve(secret);
-      else reject(new Error(`${command} exited with ${code}:\n${stdout}${stderr}`));
-    });
-  });
+  const run = await runCommand('/bin/sh', ['-c', command], { cwd: root, env: process.env });
+  const secret = run.lastLine.trim();
+  if (run.code === 0 && secret) return secret;
+  throw new Error(`${command} exited with ${run.code}:\n${run.stdout}${run.stderr}`);
 }
