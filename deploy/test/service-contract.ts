@@ -1,4 +1,5 @@
 import { DefaultPort, QueueName, type ServiceName } from '@platform/contracts';
+import { configVariables } from '@platform/service-kit';
 /* eslint-disable no-restricted-imports -- manifests are checked against what each app really reads */
 import { BatchWorkerConfig } from '../../apps/batch-worker/src/config/batch-worker.config';
 import { ImageApiConfig } from '../../apps/image-api/src/config/image-api.config';
@@ -19,7 +20,7 @@ export interface ServiceContract {
   migrates?: 'translation' | 'image';
 }
 
-const envOf = (config: new () => object) => Object.keys(new config()).sort();
+const envOf = (config: new () => object) => configVariables(config).sort();
 
 /** What the code says about each deployable service; manifests and images must agree with it. */
 export const SERVICES: Record<ServiceName, ServiceContract> = {

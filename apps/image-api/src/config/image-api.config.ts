@@ -18,7 +18,7 @@ export class ImageApiConfig extends withConversionConfig(withPlanLimitsConfig(St
    */
   @IsOptional()
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: 'CDN_URL must be an http(s) URL' })
-  CDN_URL: string | undefined = undefined;
+  CDN_URL?: string;
 
   get cdnBaseUrl(): string {
     return (this.CDN_URL ?? `${this.S3_ENDPOINT}/${this.S3_BUCKET}`).replace(/\/+$/, '');

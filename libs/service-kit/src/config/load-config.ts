@@ -1,5 +1,5 @@
 import { plainToInstance } from 'class-transformer';
-import { validateSync, ValidationError } from 'class-validator';
+import { getMetadataStorage, validateSync, ValidationError } from 'class-validator';
 
 export class ConfigError extends Error {}
 
@@ -17,7 +17,7 @@ function describe(errors: ValidationError[]): string[] {
 export function loadConfig<T extends object>(cls: new () => T, env: NodeJS.ProcessEnv = process.env): T {
   const defaults = new cls() as Record<string, unknown>;
   const given: Record<string, unknown> = {};
-  for (const key of Object.keys(defaults)) {
+  for (const key of configVariables(cls)) {
     if (env[key] !== undefined && env[key] !== '') given[key] = env[key];
   }
   const config = plainToInstance(cls, { ...defaults, ...given });
@@ -26,4 +26,14 @@ export function loadConfig<T extends object>(cls: new () => T, env: NodeJS.Proce
     throw new ConfigError(`Invalid configuration:\n${describe(errors).join('\n')}`);
   }
   return config;
+}
+
+/**
+ * The environment variables a config class reads: properties with an initialiser, and validated
+ * ones, since an optional setting without a default (`TLS_CERT_FILE?: string`) exists on the
+ * class only through its validation decorators.
+ */
+export function configVariables(cls: new () => object): string[] {
+  const validated = getMetadataStorage().getTargetValidationMetadatas(cls, '', true, false).map((rule) => rule.propertyName);
+  return [...new Set([...Object.keys(new cls()), ...validated])];
 }

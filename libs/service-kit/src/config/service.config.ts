@@ -17,10 +17,10 @@ export class ServiceConfig {
 
   /** PEM files; when both are set the service terminates TLS itself. */
   @IsOptional() @IsString()
-  TLS_CERT_FILE: string | undefined = undefined;
+  TLS_CERT_FILE?: string;
 
   @IsOptional() @IsString()
-  TLS_KEY_FILE: string | undefined = undefined;
+  TLS_KEY_FILE?: string;
 
   /** Proxies whose X-Forwarded-Proto/For are believed: comma-separated IPs or CIDRs. */
   @EnvList() @IsString({ each: true })
