@@ -4,6 +4,7 @@
 import { context, build } from 'esbuild';
 import { transformFile } from '@swc/core';
 import { spawn } from 'node:child_process';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { swcOptions } from './swc-options.mjs';
@@ -41,7 +42,15 @@ const options = {
 };
 
 if (mode !== '--watch') {
-  await build(options);
+  // Tests build the same app from parallel processes while others already run it: each file is
+  // written under a name of its own and renamed into place, so nobody starts a half-written bundle.
+  const { outputFiles } = await build({ ...options, write: false });
+  mkdirSync(path.dirname(outfile), { recursive: true });
+  for (const file of outputFiles) {
+    const partial = `${file.path}.${process.pid}.partial`;
+    writeFileSync(partial, file.contents);
+    renameSync(partial, file.path);
+  }
   console.log(`built ${path.relative(root, outfile)}`);
 } else {
   // Development loop for `nx serve`: rebuild on change and restart the process.
