@@ -10,6 +10,8 @@ export const WEBHOOK_TEST_ENV = {
   WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
   WEBHOOK_RETRY_SCHEDULE: '1,1,1,1,1',
   WEBHOOK_TIMEOUT_MS: '2000',
+  // More than the attempts of one event, so no test meets an open circuit unless it sets its own.
+  WEBHOOK_CIRCUIT_FAILURES: '10',
 };
 
 export interface ReceivedWebhook {
@@ -29,6 +31,8 @@ export interface WebhookReceiver {
   readonly url: string;
   /** Every request received, in order. */
   readonly received: ReceivedWebhook[];
+  /** Connections open now, and the most that were open at once. */
+  readonly connections: { readonly open: number; readonly peak: number };
   stop(): Promise<void>;
 }
 
@@ -55,10 +59,16 @@ export async function startWebhookReceiver(
       })();
     });
   });
+  const connections = { open: 0, peak: 0 };
+  server.on('connection', (socket) => {
+    connections.peak = Math.max(connections.peak, ++connections.open);
+    socket.once('close', () => connections.open--);
+  });
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${(server.address() as AddressInfo).port}`,
     received,
+    connections,
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

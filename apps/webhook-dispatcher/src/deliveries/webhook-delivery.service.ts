@@ -1,7 +1,10 @@
+import { InjectQueue } from '@nestjs/bull';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { QueueName } from '@platform/contracts';
 import { OutboxService } from '@platform/outbox';
-import { jobOptions } from '@platform/queue';
+import { enqueue, jobOptions } from '@platform/queue';
+import { MetricsRegistry } from '@platform/service-kit';
 import {
   DeliverWebhookJob,
   WebhookDelivery,
@@ -10,11 +13,19 @@ import {
   WebhookUrlGuard,
   webhookSignatureHeaders,
 } from '@platform/webhooks';
+import type { Queue } from 'bull';
+import type { Counter } from 'prom-client';
 import { DataSource, IsNull, Repository } from 'typeorm';
 import { WebhookDispatcherConfig } from '../config/webhook-dispatcher.config';
 import { judgeResponse, noResponse, type AttemptOutcome } from './attempt-outcome';
 import { retryDelayMs } from './delivery-schedule';
+import { EndpointLanes, type Admission } from './endpoint-lanes.service';
 import { postWebhook } from './webhook-http-client';
+
+/** Postponed attempts of events that were held back together spread out by this share. */
+const JITTER = 0.1;
+/** However many wait in a lane, a waiter looks again this often. */
+const MAX_WAIT_MS = 3600_000;
 
 /** Which attempt of which series a job is. */
 export interface DeliveryStep {
@@ -31,6 +42,7 @@ export interface DeliveryStep {
 @Injectable()
 export class WebhookDeliveryService {
   private readonly logger = new Logger('WebhookDelivery');
+  private readonly postponed: Counter<string>;
 
   constructor(
     @InjectRepository(WebhookEvent) private readonly events: Repository<WebhookEvent>,
@@ -40,10 +52,15 @@ export class WebhookDeliveryService {
     private readonly guard: WebhookUrlGuard,
     private readonly outbox: OutboxService,
     private readonly config: WebhookDispatcherConfig,
-  ) {}
+    private readonly lanes: EndpointLanes,
+    @InjectQueue(QueueName.Webhooks) private readonly queue: Queue,
+    metrics: MetricsRegistry,
+  ) {
+    this.postponed = metrics.counter('webhook_attempts_postponed_total', 'Attempts put back unmade: the endpoint was busy or its circuit open', ['reason']);
+  }
 
-  /** Returns what happened, in a few words, for the job's result. */
-  async attempt(step: DeliveryStep): Promise<string> {
+  /** `jobId` is the queue job asking. Returns what happened, in a few words, for the job's result. */
+  async attempt(step: DeliveryStep, jobId: string): Promise<string> {
     const event = await this.events.findOneBy({ id: step.eventId });
     // Deleted with its account, or by retention.
     if (!event) return 'skipped: the event no longer exists';
@@ -53,11 +70,21 @@ export class WebhookDeliveryService {
     if (!endpoint) return 'skipped: the endpoint was deleted';
     if (endpoint.disabledAt) return 'skipped: the endpoint is disabled';
 
+    const lane = laneOf(endpoint);
+    const admission = await this.lanes.admit(lane, jobId);
+    if (admission.kind !== 'admitted') return this.postpone(step, lane, admission);
+
     const started = performance.now();
     const outcome = await this.call(endpoint, event);
     const durationMs = Math.round(performance.now() - started);
     const delayMs = outcome.delivered || outcome.permanent ? null : retryDelayMs(this.config.WEBHOOK_RETRY_SCHEDULE, step.attempt, outcome.retryAfterMs);
-    await this.record(step, event, endpoint, outcome, durationMs, delayMs);
+    try {
+      await this.record(step, event, endpoint, outcome, durationMs, delayMs);
+    } finally {
+      // Any answer but a failure shows the receiver is up; 4xx are the event's problem, not its.
+      const openedForMs = await this.lanes.finish(lane, admission, outcome.delivered || outcome.permanent ? 'answered' : 'failed');
+      if (openedForMs) this.logger.warn({ msg: 'webhook endpoint circuit opened', accountId: endpoint.accountId, probe: admission.probe, cooldownMs: openedForMs });
+    }
 
     const result = outcome.delivered ? 'delivered' : delayMs === null ? 'failed for good' : `failed, retry in ${delayMs} ms`;
     // The URL stays out of logs: customers put tokens in paths and queries.
@@ -65,11 +92,36 @@ export class WebhookDeliveryService {
     return result;
   }
 
+  /**
+   * Puts the attempt back in the queue, unmade and unrecorded: it counts against neither the
+   * retry schedule nor the log. A busy lane wakes its waiters as attempts end; their own delay,
+   * longer the more wait ahead, only covers a wake-up lost with a process. An open circuit holds
+   * the attempt until its cool-down ends.
+   */
+  private async postpone(step: DeliveryStep, lane: string, admission: Exclude<Admission, { kind: 'admitted' }>): Promise<string> {
+    const again = new DeliverWebhookJob(step.eventId, step.series, step.attempt);
+    if (admission.kind === 'open') {
+      const delay = Math.round(admission.remainingMs * (1 + JITTER * Math.random()));
+      await enqueue(this.queue, again, { delay });
+      this.postponed.inc({ reason: 'circuit_open' });
+      return `postponed ${delay} ms: the endpoint's circuit is open`;
+    }
+    const rounds = 1 + Math.floor((await this.lanes.waiting(lane)) / this.config.WEBHOOK_ENDPOINT_CONCURRENCY);
+    const delay = Math.min(Math.round(rounds * this.lanes.leaseMs * (1 + JITTER * Math.random())), MAX_WAIT_MS);
+    const job = await enqueue(this.queue, again, { delay });
+    await this.lanes.wait(lane, String(job.id));
+    this.postponed.inc({ reason: 'endpoint_busy' });
+    return `postponed: ${this.config.WEBHOOK_ENDPOINT_CONCURRENCY} attempts to the endpoint are under way`;
+  }
+
   private async call(endpoint: WebhookEndpoint, event: WebhookEvent): Promise<AttemptOutcome> {
     const body = JSON.stringify(event.payload);
     try {
       const target = await this.guard.vet(endpoint.url);
-      const answer = await postWebhook(target, webhookSignatureHeaders(endpoint.secret, event.id, body), body, this.config.WEBHOOK_TIMEOUT_MS);
+      const answer = await postWebhook(target, webhookSignatureHeaders(endpoint.secret, event.id, body), body, {
+        timeoutMs: this.config.WEBHOOK_TIMEOUT_MS,
+        connectTimeoutMs: this.config.WEBHOOK_CONNECT_TIMEOUT_MS,
+      });
       return judgeResponse(answer.status, answer.retryAfter);
     } catch (error) {
       return noResponse(reasonOf(error));
@@ -107,6 +159,11 @@ export class WebhookDeliveryService {
       }
     });
   }
+}
+
+/** An endpoint is known by its account, which has one. */
+function laneOf(endpoint: WebhookEndpoint): string {
+  return endpoint.accountId;
 }
 
 /** Network errors raised by several connection attempts at once carry their reasons inside. */

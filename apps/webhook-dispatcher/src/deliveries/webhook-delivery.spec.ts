@@ -1,22 +1,14 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig } from '@platform/service-kit';
-import {
-  createTestKey,
-  pollUntil,
-  startWebhookReceiver,
-  testAppEnv,
-  WEBHOOK_TEST_ENV,
-  type ReceivedWebhook,
-  type ReceiverAnswer,
-  type WebhookReceiver,
-} from '@platform/testing';
-import { WebhookDelivery, WebhookEndpoint, WebhookEndpointService, WebhookEvents } from '@platform/webhooks';
+import { createTestKey, pollUntil, testAppEnv, WEBHOOK_TEST_ENV, type ReceivedWebhook } from '@platform/testing';
+import { WebhookEndpoint, WebhookEndpointService } from '@platform/webhooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebhookDispatcherConfig } from '../config/webhook-dispatcher.config';
 import { serveWebhookDispatcher } from '../webhook-dispatcher.app';
+import { deliveryHarness } from './delivery-harness.testing';
 import { WebhookRetention } from './webhook-retention.service';
 
 /** The test schedule retries after 1 s ± 10%. */
@@ -27,7 +19,7 @@ describe.concurrent('webhook delivery (webhook-dispatcher with real receivers)',
   let app: NestFastifyApplication;
   let endpoints: WebhookEndpointService;
   let dataSource: DataSource;
-  const receivers: WebhookReceiver[] = [];
+  const { receiver, subscriber, publish, attempts, settled, stopReceivers } = deliveryHarness(() => app);
 
   beforeAll(async () => {
     app = await serveWebhookDispatcher(loadConfig(WebhookDispatcherConfig, testAppEnv(WEBHOOK_TEST_ENV)));
@@ -36,35 +28,8 @@ describe.concurrent('webhook delivery (webhook-dispatcher with real receivers)',
   });
   afterAll(async () => {
     await app.close();
-    await Promise.all(receivers.map((r) => r.stop()));
+    await stopReceivers();
   });
-
-  async function receiver(answer?: (request: ReceivedWebhook, index: number) => ReceiverAnswer | Promise<ReceiverAnswer>) {
-    const started = await startWebhookReceiver(answer);
-    receivers.push(started);
-    return started;
-  }
-
-  /** A new account whose endpoint is a receiver answering as told. */
-  async function subscriber(answer?: (request: ReceivedWebhook, index: number) => ReceiverAnswer | Promise<ReceiverAnswer>) {
-    const hook = await receiver(answer);
-    const { accountId } = await createTestKey();
-    const { endpoint } = await endpoints.register(accountId, `${hook.url}/hooks`);
-    return { accountId, hook, secret: endpoint.secret };
-  }
-
-  const publish = (accountId: string, data: object = { job: 'job_test', status: 'done' }) =>
-    dataSource.transaction((manager) => app.get(WebhookEvents).publish(manager, { accountId, type: 'batch.completed', data }));
-
-  const attempts = (accountId: string) => dataSource.getRepository(WebhookDelivery).find({ where: { accountId }, order: { createdAt: 'ASC', attempt: 'ASC' } });
-
-  /** The attempts once `count` are recorded and the last one ended its series. */
-  const settled = (accountId: string, count: number) =>
-    pollUntil(
-      () => attempts(accountId),
-      (rows) => rows.length >= count && rows[rows.length - 1].final,
-      { timeoutMs: 20_000, what: `${count} attempts` },
-    );
 
   const verify = (secret: string, request: ReceivedWebhook, body = request.body) => new Webhook(secret).verify(body, request.headers as Record<string, string>);
 

@@ -20,6 +20,6 @@ export class WebhookDeliveryWorker extends QueueWorker {
   @ProcessJob(DeliverWebhookJob)
   deliver(job: Job<DeliverWebhookJob>): Promise<string> {
     const { eventId, series, attempt } = job.data;
-    return this.deliveries.attempt({ eventId, series: series ?? String(job.id), attempt: attempt ?? 1 });
+    return this.deliveries.attempt({ eventId, series: series ?? String(job.id), attempt: attempt ?? 1 }, String(job.id));
   }
 }

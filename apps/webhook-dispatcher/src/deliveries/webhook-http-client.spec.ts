@@ -1,7 +1,9 @@
 import { startWebhookReceiver, type ReceiverAnswer, type WebhookReceiver } from '@platform/testing';
+import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { postWebhook } from './webhook-http-client';
 
+const TIMEOUTS = { timeoutMs: 2000, connectTimeoutMs: 2000 };
 const receivers: WebhookReceiver[] = [];
 afterEach(async () => {
   await Promise.all(receivers.splice(0).map((r) => r.stop()));
@@ -20,7 +22,7 @@ describe('postWebhook', () => {
     // A name no resolver knows: the request can only arrive if no DNS lookup happens.
     const target = { url: new URL(`http://hooks.rebinding.invalid:${port}/in?x=1`), address: '127.0.0.1', family: 4 as const };
 
-    expect(await postWebhook(target, { 'webhook-id': 'msg_1' }, '{"a":1}', 2000)).toEqual({ status: 202, retryAfter: undefined });
+    expect(await postWebhook(target, { 'webhook-id': 'msg_1' }, '{"a":1}', TIMEOUTS)).toEqual({ status: 202, retryAfter: undefined });
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ path: '/in?x=1', body: '{"a":1}' });
     expect(received[0].headers).toMatchObject({
@@ -39,21 +41,33 @@ describe('postWebhook', () => {
     ];
     const { url, received } = await receiver((_, index) => answers[index]);
     const target = { url: new URL(`${url}/hook`), address: '127.0.0.1', family: 4 as const };
-    expect(await postWebhook(target, {}, '{}', 2000)).toEqual({ status: 429, retryAfter: '3' });
-    expect(await postWebhook(target, {}, '{}', 2000)).toMatchObject({ status: 302 });
+    expect(await postWebhook(target, {}, '{}', TIMEOUTS)).toEqual({ status: 429, retryAfter: '3' });
+    expect(await postWebhook(target, {}, '{}', TIMEOUTS)).toMatchObject({ status: 302 });
     expect(received.map((r) => r.path)).toEqual(['/hook', '/hook']);
   });
 
   it('gives up on a receiver that does not answer in time', async () => {
     const { url } = await receiver(() => 'hang');
     const target = { url: new URL(url), address: '127.0.0.1', family: 4 as const };
-    await expect(postWebhook(target, {}, '{}', 300)).rejects.toThrow('The receiver did not answer within 300 ms');
+    await expect(postWebhook(target, {}, '{}', { timeoutMs: 300, connectTimeoutMs: 300 })).rejects.toThrow('The receiver did not answer within 300 ms');
+  });
+
+  it('gives up on a connection that is not established in time, before the receive timeout', async () => {
+    // Accepts TCP connections but never answers a TLS handshake, like an address that drops packets.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const target = { url: new URL(`https://hooks.example:${(silent.address() as AddressInfo).port}/`), address: '127.0.0.1', family: 4 as const };
+      await expect(postWebhook(target, {}, '{}', { timeoutMs: 30_000, connectTimeoutMs: 300 })).rejects.toThrow('No connection to the receiver within 300 ms');
+    } finally {
+      silent.close();
+    }
   });
 
   it('fails on a refused connection', async () => {
     const { url, stop } = await receiver();
     await stop();
     const target = { url: new URL(url), address: '127.0.0.1', family: 4 as const };
-    await expect(postWebhook(target, {}, '{}', 2000)).rejects.toThrow(/ECONNREFUSED/);
+    await expect(postWebhook(target, {}, '{}', TIMEOUTS)).rejects.toThrow(/ECONNREFUSED/);
   });
 });

@@ -24,11 +24,24 @@ function pinnedAgent({ url, address, family }: VettedWebhookUrl): http.Agent {
   return url.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
 }
 
+export interface WebhookTimeouts {
+  /** From the start to the response's head. */
+  timeoutMs: number;
+  /** Of that, until the connection is established (TLS handshake included). */
+  connectTimeoutMs: number;
+}
+
 /**
  * POSTs `body` to the vetted URL and resolves with the status once the response head arrives;
- * the body of the answer is not read. Rejects on network errors and after `timeoutMs`.
+ * the body of the answer is not read. Rejects on network errors and after either timeout: an
+ * address that drops connection attempts fails fast, without waiting for the receive timeout.
  */
-export async function postWebhook(target: VettedWebhookUrl, headers: Record<string, string>, body: string, timeoutMs: number): Promise<ReceiverAnswer> {
+export async function postWebhook(
+  target: VettedWebhookUrl,
+  headers: Record<string, string>,
+  body: string,
+  { timeoutMs, connectTimeoutMs }: WebhookTimeouts,
+): Promise<ReceiverAnswer> {
   const agent = pinnedAgent(target);
   const transport = target.url.protocol === 'https:' ? https : http;
   try {
@@ -47,6 +60,11 @@ export async function postWebhook(target: VettedWebhookUrl, headers: Record<stri
           response.resume();
         },
       );
+      request.on('socket', (socket) => {
+        const timer = setTimeout(() => request.destroy(new Error(`No connection to the receiver within ${connectTimeoutMs} ms`)), connectTimeoutMs);
+        socket.once(target.url.protocol === 'https:' ? 'secureConnect' : 'connect', () => clearTimeout(timer));
+        socket.once('close', () => clearTimeout(timer));
+      });
       request.on('error', (error) => reject(error.name === 'AbortError' ? new Error(`The receiver did not answer within ${timeoutMs} ms`) : error));
       request.end(body);
     });

@@ -1,0 +1,193 @@
+import { InjectQueue } from '@nestjs/bull';
+import { Injectable } from '@nestjs/common';
+import { QueueName } from '@platform/contracts';
+import type { Queue } from 'bull';
+import type { Redis } from 'ioredis';
+import { WebhookDispatcherConfig } from '../config/webhook-dispatcher.config';
+
+/** Whether an attempt may start now, and if not, why. */
+export type Admission =
+  | { kind: 'admitted'; token: string; probe: boolean }
+  /** The endpoint has its fill of attempts under way: wait in its lane until one ends. */
+  | { kind: 'busy' }
+  /** The endpoint's circuit is open for this long yet. */
+  | { kind: 'open'; remainingMs: number };
+
+/** How an attempt went, as far as the endpoint's health is concerned. */
+export type Verdict = 'answered' | 'failed';
+
+/** Besides the attempt itself: resolving the host (at most 5 s) and recording the attempt. */
+const LEASE_MARGIN_MS = 15_000;
+/** Each failed probe doubles the cool-down, up to this many times the configured one. */
+const MAX_COOLDOWN_FACTOR = 16;
+/** Waiters are also woken by their own delay; the list only saves them waiting that long. */
+const WAITERS_TTL_MS = 3600_000;
+
+const NOW = `local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
+
+/** Pops as many waiters as the endpoint has room for (none while its circuit is open). */
+const WAKE = `local function wake(now, cap)
+  redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+  local openUntil = tonumber(redis.call('HGET', KEYS[2], 'open_until'))
+  if openUntil and now < openUntil then return {} end
+  local limit = openUntil and 1 or cap
+  local woken = {}
+  for i = 1, limit - redis.call('ZCARD', KEYS[1]) do
+    local id = redis.call('LPOP', KEYS[3])
+    if not id then break end
+    woken[#woken + 1] = id
+  end
+  return woken
+end`;
+
+/** KEYS: in-flight, circuit, waiters. ARGV: token, cap, lease ms, the job's own id. */
+const ADMIT = `${NOW}
+redis.call('LREM', KEYS[3], 0, ARGV[4])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+local openUntil = tonumber(redis.call('HGET', KEYS[2], 'open_until'))
+if openUntil and now < openUntil then return {'open', openUntil - now} end
+local limit = openUntil and 1 or tonumber(ARGV[2])
+if redis.call('ZCARD', KEYS[1]) >= limit then return {'busy', 0} end
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[3]), ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+return {openUntil and 'probe' or 'admitted', 0}`;
+
+/** KEYS: in-flight, circuit, waiters. ARGV: job id, cap, ttl ms. Returns whom to wake. */
+const WAIT = `${NOW}
+${WAKE}
+redis.call('RPUSH', KEYS[3], ARGV[1])
+redis.call('PEXPIRE', KEYS[3], ARGV[3])
+return wake(now, tonumber(ARGV[2]))`;
+
+/**
+ * KEYS: in-flight, circuit, waiters. ARGV: token, verdict, probe (1/0), cap, failures to open,
+ * cool-down ms, longest cool-down ms. Returns the cool-down the circuit opened with (0: none)
+ * and whom to wake: when it opened, every waiter, so that each puts itself off to the cool-down's
+ * end instead of sleeping out its own longer delay.
+ */
+const FINISH = `${NOW}
+${WAKE}
+redis.call('ZREM', KEYS[1], ARGV[1])
+local opened = 0
+if ARGV[2] == 'answered' then
+  redis.call('DEL', KEYS[2])
+else
+  local failures = redis.call('HINCRBY', KEYS[2], 'failures', 1)
+  local openUntil = tonumber(redis.call('HGET', KEYS[2], 'open_until'))
+  if openUntil and ARGV[3] == '1' then
+    opened = math.min(tonumber(redis.call('HGET', KEYS[2], 'cooldown')) * 2, tonumber(ARGV[7]))
+  elseif not openUntil and failures >= tonumber(ARGV[5]) then
+    opened = tonumber(ARGV[6])
+  end
+  redis.call('PEXPIRE', KEYS[2], tonumber(ARGV[7]) + 3600000)
+  if opened > 0 then
+    redis.call('HSET', KEYS[2], 'open_until', now + opened, 'cooldown', opened)
+    local all = redis.call('LRANGE', KEYS[3], 0, -1)
+    redis.call('DEL', KEYS[3])
+    return {opened, all}
+  end
+end
+return {opened, wake(now, tonumber(ARGV[4]))}`;
+
+interface LaneCommands {
+  webhookLaneAdmit(inflight: string, circuit: string, waiters: string, token: string, cap: number, leaseMs: number, jobId: string): Promise<[string, number]>;
+  webhookLaneWait(inflight: string, circuit: string, waiters: string, jobId: string, cap: number, ttlMs: number): Promise<string[]>;
+  webhookLaneFinish(
+    inflight: string,
+    circuit: string,
+    waiters: string,
+    token: string,
+    verdict: Verdict,
+    probe: number,
+    cap: number,
+    failures: number,
+    cooldownMs: number,
+    maxCooldownMs: number,
+  ): Promise<[number, string[]]>;
+}
+
+/**
+ * One lane per webhook endpoint, in Redis so that every replica sees the same state:
+ *
+ * - at most WEBHOOK_ENDPOINT_CONCURRENCY attempts to the endpoint are under way at once, each
+ *   holding a lease that expires should its process die;
+ * - the endpoint's other deliveries wait as delayed jobs, listed in the lane, and the end of an
+ *   attempt promotes as many of them as there is room for;
+ * - a circuit breaker: WEBHOOK_CIRCUIT_FAILURES failed attempts in a row open it, and for the
+ *   cool-down no attempt starts; then a single probe attempt runs (half-open), which closes the
+ *   circuit when the receiver answers, or opens it again for twice as long when it fails.
+ */
+@Injectable()
+export class EndpointLanes {
+  private readonly redis: Redis & LaneCommands;
+
+  constructor(
+    @InjectQueue(QueueName.Webhooks) private readonly queue: Queue,
+    private readonly config: WebhookDispatcherConfig,
+  ) {
+    this.redis = queue.client as Redis & LaneCommands;
+    this.redis.defineCommand('webhookLaneAdmit', { numberOfKeys: 3, lua: ADMIT });
+    this.redis.defineCommand('webhookLaneWait', { numberOfKeys: 3, lua: WAIT });
+    this.redis.defineCommand('webhookLaneFinish', { numberOfKeys: 3, lua: FINISH });
+  }
+
+  /** The longest an attempt holds its place in the lane. */
+  get leaseMs(): number {
+    return this.config.WEBHOOK_TIMEOUT_MS + LEASE_MARGIN_MS;
+  }
+
+  /** How many wait in the lane. */
+  waiting(lane: string): Promise<number> {
+    return this.redis.llen(keys(lane)[2]);
+  }
+
+  /** `jobId` is the job asking: it leaves the lane's waiters, whatever the answer. */
+  async admit(lane: string, jobId: string): Promise<Admission> {
+    const token = `${jobId}:${process.pid}:${Date.now()}`;
+    const [kind, remainingMs] = await this.redis.webhookLaneAdmit(...keys(lane), token, this.config.WEBHOOK_ENDPOINT_CONCURRENCY, this.leaseMs, jobId);
+    if (kind === 'open') return { kind, remainingMs };
+    if (kind === 'busy') return { kind };
+    return { kind: 'admitted', token, probe: kind === 'probe' };
+  }
+
+  /**
+   * Lists a delayed job as waiting in the lane, to be promoted when an attempt ends. Should an
+   * attempt have ended since `admit`, the job is woken at once.
+   */
+  async wait(lane: string, jobId: string): Promise<void> {
+    const woken = await this.redis.webhookLaneWait(...keys(lane), jobId, this.config.WEBHOOK_ENDPOINT_CONCURRENCY, WAITERS_TTL_MS);
+    await this.promote(woken);
+  }
+
+  /** Ends an admitted attempt. Returns the cool-down when this attempt opened the circuit, else 0. */
+  async finish(lane: string, admission: Extract<Admission, { kind: 'admitted' }>, verdict: Verdict): Promise<number> {
+    const { WEBHOOK_ENDPOINT_CONCURRENCY, WEBHOOK_CIRCUIT_FAILURES, WEBHOOK_CIRCUIT_COOLDOWN_MS } = this.config;
+    const [opened, woken] = await this.redis.webhookLaneFinish(
+      ...keys(lane),
+      admission.token,
+      verdict,
+      admission.probe ? 1 : 0,
+      WEBHOOK_ENDPOINT_CONCURRENCY,
+      WEBHOOK_CIRCUIT_FAILURES,
+      WEBHOOK_CIRCUIT_COOLDOWN_MS,
+      WEBHOOK_CIRCUIT_COOLDOWN_MS * MAX_COOLDOWN_FACTOR,
+    );
+    await this.promote(woken);
+    return opened;
+  }
+
+  /** A waiter that ran meanwhile (woken by its own delay) is no longer delayed: nothing to do. */
+  private async promote(jobIds: string[]): Promise<void> {
+    for (const id of jobIds) {
+      const job = await this.queue.getJob(id);
+      if (job && (await job.isDelayed())) await job.promote().catch(() => undefined);
+    }
+  }
+}
+
+/** A Redis Cluster hash tag keeps the three keys of a lane in one slot, as the scripts need. */
+function keys(lane: string): [string, string, string] {
+  const prefix = `webhooks:lane:{${lane}}`;
+  return [`${prefix}:inflight`, `${prefix}:circuit`, `${prefix}:waiters`];
+}
