@@ -50,7 +50,9 @@ export class WebhooksController {
   @ApiOkResponse({ type: WebhookResponseDto, description: 'URL changed; the secret stays and is not shown', headers: RATE_LIMIT_HEADER_DOCS })
   @ApiUnprocessableEntityResponse({
     type: TranslationErrorDto,
-    description: 'unsupported_language: the URL is malformed, not http(s), or resolves to a loopback, private, link-local or metadata address',
+    description:
+      'unsupported_language: the URL is malformed, not http(s), or points to a loopback, private, link-local or metadata address. ' +
+      'A host name that resolves to such an address, or to none, is refused without saying what it resolves to.',
   })
   async register(
     @CurrentApiKey() key: ApiKeyPrincipal,

@@ -98,6 +98,8 @@ describe('webhook endpoint API', () => {
     ['http://127.0.0.2/', 'url: The URL points to 127.0.0.2, a loopback address; webhooks are only delivered to public Internet addresses'],
     ['http://[::ffff:169.254.169.254]/', 'url: The URL points to ::ffff:a9fe:a9fe, a cloud metadata address; webhooks are only delivered to public Internet addresses'],
     ['http://100.64.1.1/', 'url: The URL points to 100.64.1.1, a carrier-grade NAT address; webhooks are only delivered to public Internet addresses'],
+    // A name is refused without what it resolves to, the same whether it resolves internally or not at all.
+    ['http://nowhere.invalid/hook', 'url: The host nowhere.invalid is not allowed: webhooks are only delivered to public Internet addresses, and it does not resolve to one'],
     ['ftp://127.0.0.1/', 'url: The URL must use http or https'],
     ['hooks.example.com/in', 'url: The URL is not an absolute URL'],
     ['http://user:pass@127.0.0.1/', 'url: The URL must not contain a user name or password'],

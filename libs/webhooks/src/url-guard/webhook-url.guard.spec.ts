@@ -18,6 +18,7 @@ const names = stubResolver({
   'mapped.example': ['::ffff:127.0.0.1'],
   'metadata.example': ['fd00:ec2::254'],
   'empty.example': [],
+  'bogus.example': ['not-an-address'],
 });
 
 const guard = (allowedHosts: string[] = [], httpsOnly = false) => new WebhookUrlGuard({ allowedHosts, httpsOnly }, names);
@@ -80,19 +81,14 @@ describe('WebhookUrlGuard', () => {
     },
   );
 
-  it('refuses a name when any of its addresses is internal, after resolving it', async () => {
-    expect(await refusal(guard().vet('http://internal.example/'))).toBe(
-      'The host internal.example resolves to 10.0.0.1, a private address; webhooks are only delivered to public Internet addresses',
-    );
-    expect(await refusal(guard().vet('http://partly-internal.example/'))).toMatch(/resolves to 192\.168\.1\.5, a private address/);
-    expect(await refusal(guard().vet('http://mapped.example/'))).toMatch(/resolves to ::ffff:127\.0\.0\.1, a loopback address/);
-    expect(await refusal(guard().vet('http://metadata.example/'))).toMatch(/a cloud metadata address/);
-  });
-
-  it('refuses names that do not resolve', async () => {
-    expect(await refusal(guard().vet('http://nowhere.example/'))).toBe('The host nowhere.example could not be resolved');
-    expect(await refusal(guard().vet('http://empty.example/'))).toBe('The host empty.example could not be resolved');
-  });
+  it.each(['internal.example', 'partly-internal.example', 'mapped.example', 'metadata.example', 'nowhere.example', 'empty.example', 'bogus.example'])(
+    'refuses %s, which resolves to an internal address or to none, without saying what it resolves to',
+    async (host) => {
+      expect(await refusal(guard().vet(`http://${host}/`))).toBe(
+        `The host ${host} is not allowed: webhooks are only delivered to public Internet addresses, and it does not resolve to one`,
+      );
+    },
+  );
 
   it('lets the allow-list name hosts, addresses and blocks, and nothing beyond them', async () => {
     expect(await guard(['internal.example']).vet('http://INTERNAL.example./')).toMatchObject({ address: '10.0.0.1' });
@@ -103,7 +99,7 @@ describe('WebhookUrlGuard', () => {
     expect(await guard(['127.0.0.1', '::1']).vet('http://[::1]:8080/')).toMatchObject({ address: '::1', family: 6 });
     expect(await guard(['127.0.0.1']).vet('http://mapped.example/')).toMatchObject({ address: '::ffff:127.0.0.1' });
     expect(await refusal(guard(['127.0.0.1']).vet('http://127.0.0.2/'))).toMatch(/a loopback address/);
-    expect(await refusal(guard(['other.example']).vet('http://internal.example/'))).toMatch(/a private address/);
+    expect(await refusal(guard(['other.example']).vet('http://internal.example/'))).toMatch(/^The host internal\.example is not allowed/);
   });
 
   it('accepts only https when told to (production)', async () => {

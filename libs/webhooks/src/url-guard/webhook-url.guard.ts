@@ -44,6 +44,15 @@ export function isAllowedHostEntry(entry: string): boolean {
 
 const refuse = (message: string) => new WebhookUrlRefusedError(message);
 
+const PUBLIC_ONLY = 'webhooks are only delivered to public Internet addresses';
+
+/**
+ * An address the customer wrote may be named with its kind; what a name resolves to may not:
+ * refusals would map the internal DNS. A name that does not resolve gets the same answer, so
+ * refusals do not tell which internal names exist either.
+ */
+const hostRefused = (host: string) => refuse(`The host ${host} is not allowed: ${PUBLIC_ONLY}, and it does not resolve to one`);
+
 /**
  * Keeps webhooks away from the service's own network (SSRF): a URL is accepted only when every
  * address its host resolves to is a public unicast address, or the operator's allow-list names
@@ -74,13 +83,10 @@ export class WebhookUrlGuard {
     const hostAllowed = this.hosts.has(host);
     for (const { address } of addresses) {
       const ip = parseIp(address);
-      if (!ip) throw refuse(`The host ${host} resolves to ${address}, which is not an IP address`);
+      if (!ip) throw hostRefused(host);
       if (hostAllowed || this.ranges.some((range) => range.contains(ip) || range.contains(unmapIpv4(ip)))) continue;
       const kind = specialAddressKind(ip);
-      if (kind) {
-        const where = isIP(host) ? `The URL points to ${address}` : `The host ${host} resolves to ${address}`;
-        throw refuse(`${where}, ${kind}; webhooks are only delivered to public Internet addresses`);
-      }
+      if (kind) throw isIP(host) ? refuse(`The URL points to ${address}, ${kind}; ${PUBLIC_ONLY}`) : hostRefused(host);
     }
     const [first] = addresses;
     return { url, address: first.address, family: isIP(first.address) === 6 ? 6 : 4 };
@@ -111,7 +117,7 @@ export class WebhookUrlGuard {
       if (addresses.length === 0) throw new Error('no addresses');
       return addresses;
     } catch {
-      throw refuse(`The host ${host} could not be resolved`);
+      throw hostRefused(host);
     } finally {
       clearTimeout(timer);
     }
