@@ -11,6 +11,16 @@ describe('WebhookDispatcherConfig', () => {
     });
   });
 
+  it('defaults to 16 attempts per process, two per endpoint, a 3 s connect timeout and a circuit opening for 30 s after five failures', () => {
+    expect(loadConfig(WebhookDispatcherConfig, {})).toMatchObject({
+      WORKER_CONCURRENCY: 16,
+      WEBHOOK_ENDPOINT_CONCURRENCY: 2,
+      WEBHOOK_CONNECT_TIMEOUT_MS: 3_000,
+      WEBHOOK_CIRCUIT_FAILURES: 5,
+      WEBHOOK_CIRCUIT_COOLDOWN_MS: 30_000,
+    });
+  });
+
   it('reads a schedule and an allow-list from comma-separated text', () => {
     const config = loadConfig(WebhookDispatcherConfig, { WEBHOOK_RETRY_SCHEDULE: '1, 2,3', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1, ::1,10.0.0.0/8,hooks.internal' });
     expect(config.WEBHOOK_RETRY_SCHEDULE).toEqual([1, 2, 3]);
@@ -24,6 +34,10 @@ describe('WebhookDispatcherConfig', () => {
     [{ WEBHOOK_RETRY_SCHEDULE: '-5' }, /WEBHOOK_RETRY_SCHEDULE=/],
     [{ WEBHOOK_RETRY_SCHEDULE: '1.5' }, /WEBHOOK_RETRY_SCHEDULE=/],
     [{ WEBHOOK_TIMEOUT_MS: '10' }, /WEBHOOK_TIMEOUT_MS=10/],
+    [{ WEBHOOK_CONNECT_TIMEOUT_MS: '10' }, /WEBHOOK_CONNECT_TIMEOUT_MS=10/],
+    [{ WEBHOOK_ENDPOINT_CONCURRENCY: '0' }, /WEBHOOK_ENDPOINT_CONCURRENCY=0/],
+    [{ WEBHOOK_CIRCUIT_FAILURES: '0' }, /WEBHOOK_CIRCUIT_FAILURES=0/],
+    [{ WEBHOOK_CIRCUIT_COOLDOWN_MS: 'soon' }, /WEBHOOK_CIRCUIT_COOLDOWN_MS=/],
     [{ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,10.0.0.0/40' }, /WEBHOOK_ALLOWED_HOSTS=.*must be a host name, an IP address or a CIDR block/],
   ])('refuses %j, naming the variable', (env, message) => {
     const load = () => loadConfig(WebhookDispatcherConfig, env);

@@ -7,14 +7,19 @@ import { WebhookDispatcherConfig } from '../config/webhook-dispatcher.config';
 
 /** Whether an attempt may start now, and if not, why. */
 export type Admission =
-  | { kind: 'admitted'; token: string; probe: boolean }
+  /** `failing`: the endpoint's last attempt failed. */
+  | { kind: 'admitted'; token: string; probe: boolean; failing: boolean }
   /** The endpoint has its fill of attempts under way: wait in its lane until one ends. */
   | { kind: 'busy' }
+  /** Attempts to failing endpoints hold their share of this process's slots. */
+  | { kind: 'crowded' }
   /** The endpoint's circuit is open for this long yet. */
   | { kind: 'open'; remainingMs: number };
 
-/** How an attempt went, as far as the endpoint's health is concerned. */
-export type Verdict = 'answered' | 'failed';
+type Admitted = Extract<Admission, { kind: 'admitted' }>;
+
+/** How an attempt went, as far as the endpoint's health is concerned; `withdrawn`: it was not made. */
+export type Verdict = 'answered' | 'failed' | 'withdrawn';
 
 /** Besides the attempt itself: resolving the host (at most 5 s) and recording the attempt. */
 const LEASE_MARGIN_MS = 15_000;
@@ -41,7 +46,10 @@ const WAKE = `local function wake(now, cap)
   return woken
 end`;
 
-/** KEYS: in-flight, circuit, waiters. ARGV: token, cap, lease ms, the job's own id. */
+/**
+ * KEYS: in-flight, circuit, waiters. ARGV: token, cap, lease ms, the job's own id. Returns the
+ * answer and, when admitted, the endpoint's failures in a row.
+ */
 const ADMIT = `${NOW}
 redis.call('LREM', KEYS[3], 0, ARGV[4])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
@@ -51,7 +59,7 @@ local limit = openUntil and 1 or tonumber(ARGV[2])
 if redis.call('ZCARD', KEYS[1]) >= limit then return {'busy', 0} end
 redis.call('ZADD', KEYS[1], now + tonumber(ARGV[3]), ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
-return {openUntil and 'probe' or 'admitted', 0}`;
+return {openUntil and 'probe' or 'admitted', tonumber(redis.call('HGET', KEYS[2], 'failures')) or 0}`;
 
 /** KEYS: in-flight, circuit, waiters. ARGV: job id, cap, ttl ms. Returns whom to wake. */
 const WAIT = `${NOW}
@@ -72,7 +80,7 @@ redis.call('ZREM', KEYS[1], ARGV[1])
 local opened = 0
 if ARGV[2] == 'answered' then
   redis.call('DEL', KEYS[2])
-else
+elseif ARGV[2] == 'failed' then
   local failures = redis.call('HINCRBY', KEYS[2], 'failures', 1)
   local openUntil = tonumber(redis.call('HGET', KEYS[2], 'open_until'))
   if openUntil and ARGV[3] == '1' then
@@ -117,10 +125,16 @@ interface LaneCommands {
  * - a circuit breaker: WEBHOOK_CIRCUIT_FAILURES failed attempts in a row open it, and for the
  *   cool-down no attempt starts; then a single probe attempt runs (half-open), which closes the
  *   circuit when the receiver answers, or opens it again for twice as long when it fails.
+ *
+ * Within a process, attempts to endpoints whose last attempt failed hold at most half of its
+ * WORKER_CONCURRENCY slots, so however many receivers hang at once, the others keep the rest.
  */
 @Injectable()
 export class EndpointLanes {
   private readonly redis: Redis & LaneCommands;
+  private readonly failingBudget: number;
+  /** Attempts this process has under way to endpoints whose last attempt failed. */
+  private failingUnderWay = 0;
 
   constructor(
     @InjectQueue(QueueName.Webhooks) private readonly queue: Queue,
@@ -130,6 +144,7 @@ export class EndpointLanes {
     this.redis.defineCommand('webhookLaneAdmit', { numberOfKeys: 3, lua: ADMIT });
     this.redis.defineCommand('webhookLaneWait', { numberOfKeys: 3, lua: WAIT });
     this.redis.defineCommand('webhookLaneFinish', { numberOfKeys: 3, lua: FINISH });
+    this.failingBudget = Math.max(1, Math.floor(config.WORKER_CONCURRENCY / 2));
   }
 
   /** The longest an attempt holds its place in the lane. */
@@ -145,10 +160,17 @@ export class EndpointLanes {
   /** `jobId` is the job asking: it leaves the lane's waiters, whatever the answer. */
   async admit(lane: string, jobId: string): Promise<Admission> {
     const token = `${jobId}:${process.pid}:${Date.now()}`;
-    const [kind, remainingMs] = await this.redis.webhookLaneAdmit(...keys(lane), token, this.config.WEBHOOK_ENDPOINT_CONCURRENCY, this.leaseMs, jobId);
-    if (kind === 'open') return { kind, remainingMs };
+    const [kind, count] = await this.redis.webhookLaneAdmit(...keys(lane), token, this.config.WEBHOOK_ENDPOINT_CONCURRENCY, this.leaseMs, jobId);
+    if (kind === 'open') return { kind, remainingMs: count };
     if (kind === 'busy') return { kind };
-    return { kind: 'admitted', token, probe: kind === 'probe' };
+    const admission = { kind: 'admitted', token, probe: kind === 'probe', failing: count > 0 } as const;
+    if (!admission.failing) return admission;
+    if (this.failingUnderWay >= this.failingBudget) {
+      await this.release(lane, admission, 'withdrawn');
+      return { kind: 'crowded' };
+    }
+    this.failingUnderWay++;
+    return admission;
   }
 
   /**
@@ -161,7 +183,12 @@ export class EndpointLanes {
   }
 
   /** Ends an admitted attempt. Returns the cool-down when this attempt opened the circuit, else 0. */
-  async finish(lane: string, admission: Extract<Admission, { kind: 'admitted' }>, verdict: Verdict): Promise<number> {
+  async finish(lane: string, admission: Admitted, verdict: Verdict): Promise<number> {
+    if (admission.failing) this.failingUnderWay--;
+    return this.release(lane, admission, verdict);
+  }
+
+  private async release(lane: string, admission: Admitted, verdict: Verdict): Promise<number> {
     const { WEBHOOK_ENDPOINT_CONCURRENCY, WEBHOOK_CIRCUIT_FAILURES, WEBHOOK_CIRCUIT_COOLDOWN_MS } = this.config;
     const [opened, woken] = await this.redis.webhookLaneFinish(
       ...keys(lane),

@@ -27,6 +27,8 @@ const JITTER = 0.1;
 /** However many wait in a lane, a waiter looks again this often. */
 const MAX_WAIT_MS = 3600_000;
 
+type HeldBack = Exclude<Admission, { kind: 'admitted' }>;
+
 /** Which attempt of which series a job is. */
 export interface DeliveryStep {
   eventId: string;
@@ -56,7 +58,7 @@ export class WebhookDeliveryService {
     @InjectQueue(QueueName.Webhooks) private readonly queue: Queue,
     metrics: MetricsRegistry,
   ) {
-    this.postponed = metrics.counter('webhook_attempts_postponed_total', 'Attempts put back unmade: the endpoint was busy or its circuit open', ['reason']);
+    this.postponed = metrics.counter('webhook_attempts_postponed_total', 'Attempts put back unmade: the endpoint was busy, its circuit open or the process crowded', ['reason']);
   }
 
   /** `jobId` is the queue job asking. Returns what happened, in a few words, for the job's result. */
@@ -96,22 +98,29 @@ export class WebhookDeliveryService {
    * Puts the attempt back in the queue, unmade and unrecorded: it counts against neither the
    * retry schedule nor the log. A busy lane wakes its waiters as attempts end; their own delay,
    * longer the more wait ahead, only covers a wake-up lost with a process. An open circuit holds
-   * the attempt until its cool-down ends.
+   * the attempt until its cool-down ends; a crowded process, for about one attempt's time.
    */
-  private async postpone(step: DeliveryStep, lane: string, admission: Exclude<Admission, { kind: 'admitted' }>): Promise<string> {
-    const again = new DeliverWebhookJob(step.eventId, step.series, step.attempt);
-    if (admission.kind === 'open') {
-      const delay = Math.round(admission.remainingMs * (1 + JITTER * Math.random()));
-      await enqueue(this.queue, again, { delay });
-      this.postponed.inc({ reason: 'circuit_open' });
-      return `postponed ${delay} ms: the endpoint's circuit is open`;
+  private async postpone(step: DeliveryStep, lane: string, admission: HeldBack): Promise<string> {
+    const { delayMs, reason, why } = await this.holdBack(lane, admission);
+    const job = await enqueue(this.queue, new DeliverWebhookJob(step.eventId, step.series, step.attempt), { delay: delayMs });
+    if (admission.kind === 'busy') await this.lanes.wait(lane, String(job.id));
+    this.postponed.inc({ reason });
+    return `postponed ${delayMs} ms: ${why}`;
+  }
+
+  private async holdBack(lane: string, admission: HeldBack): Promise<{ delayMs: number; reason: string; why: string }> {
+    const jittered = (ms: number) => Math.round(ms * (1 + JITTER * Math.random()));
+    switch (admission.kind) {
+      case 'open':
+        return { delayMs: jittered(admission.remainingMs), reason: 'circuit_open', why: "the endpoint's circuit is open" };
+      case 'crowded':
+        return { delayMs: jittered(this.config.WEBHOOK_TIMEOUT_MS), reason: 'process_crowded', why: 'attempts to failing endpoints hold their share of this process' };
+      case 'busy': {
+        const cap = this.config.WEBHOOK_ENDPOINT_CONCURRENCY;
+        const rounds = 1 + Math.floor((await this.lanes.waiting(lane)) / cap);
+        return { delayMs: Math.min(jittered(rounds * this.lanes.leaseMs), MAX_WAIT_MS), reason: 'endpoint_busy', why: `${cap} attempts to the endpoint are under way` };
+      }
     }
-    const rounds = 1 + Math.floor((await this.lanes.waiting(lane)) / this.config.WEBHOOK_ENDPOINT_CONCURRENCY);
-    const delay = Math.min(Math.round(rounds * this.lanes.leaseMs * (1 + JITTER * Math.random())), MAX_WAIT_MS);
-    const job = await enqueue(this.queue, again, { delay });
-    await this.lanes.wait(lane, String(job.id));
-    this.postponed.inc({ reason: 'endpoint_busy' });
-    return `postponed: ${this.config.WEBHOOK_ENDPOINT_CONCURRENCY} attempts to the endpoint are under way`;
   }
 
   private async call(endpoint: WebhookEndpoint, event: WebhookEvent): Promise<AttemptOutcome> {

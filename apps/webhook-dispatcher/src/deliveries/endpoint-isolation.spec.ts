@@ -22,7 +22,7 @@ const LANES_ENV = {
 
 // On a database and Redis of their own: no other test file's dispatcher, with other settings,
 // takes these deliveries.
-describe.concurrent('endpoint lanes (webhook-dispatcher with slow and failing receivers)', () => {
+describe.concurrent('endpoint isolation (webhook-dispatcher with slow and failing receivers)', () => {
   let database: ScratchDatabase;
   let redis: RedisDatabaseLease;
   let app: NestFastifyApplication;
