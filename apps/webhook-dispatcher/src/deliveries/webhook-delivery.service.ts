@@ -14,6 +14,7 @@ import {
   webhookSignatureHeaders,
 } from '@platform/webhooks';
 import type { Queue } from 'bull';
+import { createHash } from 'node:crypto';
 import type { Counter } from 'prom-client';
 import { DataSource, IsNull, Repository } from 'typeorm';
 import { WebhookDispatcherConfig } from '../config/webhook-dispatcher.config';
@@ -85,7 +86,7 @@ export class WebhookDeliveryService {
     } finally {
       // Any answer but a failure shows the receiver is up; 4xx are the event's problem, not its.
       const openedForMs = await this.lanes.finish(lane, admission, outcome.delivered || outcome.permanent ? 'answered' : 'failed');
-      if (openedForMs) this.logger.warn({ msg: 'webhook endpoint circuit opened', accountId: endpoint.accountId, probe: admission.probe, cooldownMs: openedForMs });
+      if (openedForMs) this.logger.warn({ msg: 'webhook endpoint circuit opened', accountId: endpoint.accountId, lane, probe: admission.probe, cooldownMs: openedForMs });
     }
 
     const result = outcome.delivered ? 'delivered' : delayMs === null ? 'failed for good' : `failed, retry in ${delayMs} ms`;
@@ -170,9 +171,13 @@ export class WebhookDeliveryService {
   }
 }
 
-/** An endpoint is known by its account, which has one. */
+/**
+ * An endpoint's lane is its account and URL: a URL the customer fixes starts with a closed
+ * circuit, and two endpoints of one account on the same receiver share its limits. Hashed,
+ * since URLs carry customers' tokens and lane names show in Redis.
+ */
 function laneOf(endpoint: WebhookEndpoint): string {
-  return endpoint.accountId;
+  return createHash('sha256').update(`${endpoint.accountId}\n${endpoint.url}`).digest('base64url').slice(0, 22);
 }
 
 /** Network errors raised by several connection attempts at once carry their reasons inside. */
