@@ -3,15 +3,22 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorEnvelope } from './error-envelope';
 import { normalizeError } from './normalize-error';
 
+/** Seconds a client is told to wait after a 503 that names no wait of its own. */
+export const DEFAULT_UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
 /**
  * Catches everything: validation, unknown routes, body-parser and framework errors and
  * uncaught exceptions, and answers in the app's documented envelope. Stacks go to the log only.
+ * Every 503 carries `Retry-After`, so clients back off instead of hammering a recovering service.
  */
 @Catch()
 export class EnvelopeExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
-  constructor(private readonly envelope: ErrorEnvelope) {}
+  constructor(
+    private readonly envelope: ErrorEnvelope,
+    private readonly retryAfterSeconds = DEFAULT_UNAVAILABLE_RETRY_AFTER_SECONDS,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
@@ -22,8 +29,13 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     const error = normalizeError(exception);
     if (error.unexpected) {
       this.logger.error({ reqId: request?.id, err: exception instanceof Error ? { message: exception.message, stack: exception.stack } : String(exception) }, 'unhandled error');
+    } else if (error.dependency) {
+      // An outage is not a bug: one line per refused request, without a stack.
+      this.logger.warn({ reqId: request?.id, dependency: error.dependency, err: exception instanceof Error ? exception.message : String(exception) }, 'dependency unavailable');
     }
     if (reply.sent) return;
-    reply.status(error.status).headers(error.headers).type('application/json; charset=utf-8').send(this.envelope.render(error));
+    const headers = { ...error.headers };
+    if (error.status === 503 && !Object.keys(headers).some((name) => name.toLowerCase() === 'retry-after')) headers['retry-after'] = String(this.retryAfterSeconds);
+    reply.status(error.status).headers(headers).type('application/json; charset=utf-8').send(this.envelope.render(error));
   }
 }

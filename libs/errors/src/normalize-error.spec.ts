@@ -1,6 +1,7 @@
 import { HttpException, NotFoundException, InternalServerErrorException } from '@nestjs/common';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-error';
+import { DependencyUnavailableError } from './dependency-outage';
 import { imageEnvelope, translationEnvelope } from './error-envelope';
 import { normalizeError } from './normalize-error';
 
@@ -35,6 +36,41 @@ describe('normalizeError', () => {
     expect(normalizeError(new InternalServerErrorException('db password is hunter2'))).toMatchObject({ status: 500, code: 'internal', message: 'Internal error', unexpected: true });
     expect(normalizeError(new TypeError('x is undefined'))).toMatchObject({ status: 500, code: 'internal', message: 'Internal error', unexpected: true });
     expect(normalizeError('a thrown string')).toMatchObject({ status: 500, unexpected: true });
+  });
+});
+
+describe('dependency outages', () => {
+  const pgError = (code: string) => Object.assign(new Error('server said no'), { code, severity: 'FATAL' });
+  const s3Error = (name: string, httpStatusCode: number, fault: 'client' | 'server') => Object.assign(new Error(name), { name, $fault: fault, $metadata: { httpStatusCode } });
+  const queryFailed = (driverError: Error) => Object.assign(new Error('query failed'), { name: 'QueryFailedError', driverError });
+
+  it.each([
+    ['Postgres admin shutdown 57P01', pgError('57P01'), 'the database'],
+    ['Postgres cannot connect now 57P03', pgError('57P03'), 'the database'],
+    ['Postgres connection failure 08006', pgError('08006'), 'the database'],
+    ['Postgres too many connections 53300', pgError('53300'), 'the database'],
+    ['TypeORM around 57P01', queryFailed(pgError('57P01')), 'the database'],
+    ['the pool timing out', new Error('timeout exceeded when trying to connect'), 'the database'],
+    ['a connection dropped mid-query', queryFailed(new Error('Connection terminated unexpectedly')), 'the database'],
+    ['connection refused', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }), 'a backing service'],
+    ['refused on every address', new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })], 'all failed'), 'a backing service'],
+    ['ioredis giving up', Object.assign(new Error('Reached the max retries per request limit'), { name: 'MaxRetriesPerRequestError' }), 'Redis'],
+    ['ioredis offline', new Error("Stream isn't writeable and enableOfflineQueue options is false"), 'Redis'],
+    ['S3 SlowDown', s3Error('SlowDown', 503, 'server'), 'image storage'],
+    ['S3 internal error', s3Error('InternalError', 500, 'server'), 'image storage'],
+    ['S3 unreachable', Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED', $metadata: {} }), 'image storage'],
+    ['a declared outage', new DependencyUnavailableError('the translation engine', 'every engine failed'), 'the translation engine'],
+  ])('answers %s with 503 service_unavailable', (_, error, dependency) => {
+    expect(normalizeError(error)).toMatchObject({ status: 503, code: 'service_unavailable', dependency, unexpected: false });
+    expect(normalizeError(error).message).toBe(`Service temporarily unavailable: ${dependency} cannot be reached. Retry later`);
+  });
+
+  it.each([
+    ['a Postgres constraint violation', pgError('23505')],
+    ['an S3 client error', s3Error('NoSuchKey', 404, 'client')],
+    ['a code-less error with another message', new Error('Connection terminated by the user, who is not a database')],
+  ])('keeps %s a 500', (_, error) => {
+    expect(normalizeError(error)).toMatchObject({ status: 500, unexpected: true });
   });
 });
 

@@ -1,6 +1,7 @@
 import { HttpException } from '@nestjs/common';
 import { TranslationErrorCode as Code } from '@platform/contracts';
 import { ApiError } from './api-error';
+import { dependencyOutage } from './dependency-outage';
 
 export interface NormalizedError {
   status: number;
@@ -10,6 +11,8 @@ export interface NormalizedError {
   headers: Record<string, string>;
   /** True when the failure is ours, not the client's: it is logged with its stack. */
   unexpected: boolean;
+  /** Set when a dependency outage caused the failure (503): which one, for the log. */
+  dependency?: string;
 }
 
 const codeByStatus: Record<number, string> = {
@@ -60,6 +63,10 @@ export function normalizeError(error: unknown): NormalizedError {
   if (fw.code && fastifyErrors[fw.code]) {
     const known = fastifyErrors[fw.code];
     return plain(known.status, known.code, known.message);
+  }
+  const dependency = dependencyOutage(error);
+  if (dependency) {
+    return { ...plain(503, Code.ServiceUnavailable, `Service temporarily unavailable: ${dependency} cannot be reached. Retry later`), dependency };
   }
   // JSON.parse failures surface as SyntaxError with a 400 status from body parsers.
   if (error instanceof SyntaxError && (fw.statusCode === 400 || fw.status === 400)) {

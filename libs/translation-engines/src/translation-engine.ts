@@ -1,3 +1,5 @@
+import { DependencyUnavailableError } from '@platform/errors';
+
 /**
  * What every machine-translation engine offers the pipeline. Engines receive segments that may
  * carry placeholder markup and must give it back unchanged (see `PLACEHOLDER` below); everything
@@ -40,8 +42,15 @@ export const PLACEHOLDER = {
 
 export const ENGINE = Symbol('TRANSLATION_ENGINE');
 
-/** A failure of the engine itself (not of the input); the pipeline retries or fails the job. */
-export class EngineError extends Error {}
+/**
+ * A failure of the engine itself (not of the input); the pipeline retries or fails the job, and
+ * an API request that meets it answers 503.
+ */
+export class EngineError extends DependencyUnavailableError {
+  constructor(message: string) {
+    super('the translation engine', message);
+  }
+}
 
 /** The requested pair is not available in this engine: a client error (422). */
 export class UnsupportedPairError extends Error {
