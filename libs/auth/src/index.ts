@@ -8,3 +8,4 @@ export * from './decorators/require-scope.decorator';
 export * from './decorators/current-api-key.decorator';
 export * from './decorators/api-key-auth.decorator';
 export * from './auth.module';
+export { bearerToken, invalidKey, MISSING_KEY_MESSAGE } from './guards/api-key.guard';

@@ -10,4 +10,5 @@ export * from './redis/redis.module';
 export * from './http/bootstrap-http-app';
 export * from './http/public.decorator';
 export * from './lifecycle/run-service';
+export * from './lifecycle/drain';
 export * from './lifecycle/admin-cli';

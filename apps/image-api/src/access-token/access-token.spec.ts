@@ -10,6 +10,7 @@ import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule } from '../app.module';
 import { ImageApiConfig } from '../config/image-api.config';
+import { SECURITY_SCHEMES } from '../image-api.app';
 import { AccessTokenAuth } from './access-token-auth.decorator';
 import { AccessTokenPrincipal } from './access-token.guard';
 
@@ -43,7 +44,7 @@ describe('access tokens over HTTP', () => {
       module: GuardedAppModule.forRoot(config),
       config,
       envelope: imageEnvelope,
-      openapi: { title: 'Image Conversion API', description: 'with a guarded stand-in route', auth: 'access-token' },
+      openapi: { title: 'Image Conversion API', description: 'with a guarded stand-in route', securitySchemes: SECURITY_SCHEMES },
     });
     url = await app.getUrl();
     tokens = app.get(TokenService);

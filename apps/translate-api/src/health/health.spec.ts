@@ -25,14 +25,17 @@ describe('translate-api documents and malformed requests', () => {
     expect(Object.keys(openapi.body.paths)).toEqual(expect.arrayContaining(['/health', '/api/v1/keys', '/api/v1/usage']));
   });
 
-  it('answers malformed JSON with 400 invalid_json before authentication', async () => {
-    const malformed = await http(url, 'POST', '/api/v1/keys', { body: '{"texts": [', headers: { 'content-type': 'application/json' } });
+  // Well-formed but unknown: the credential's form is checked before the body, the key itself after parsing.
+  const unknownKey = `svc_test_${'x'.repeat(40)}`;
+
+  it('answers malformed JSON with 400 invalid_json before the key is looked up', async () => {
+    const malformed = await http(url, 'POST', '/api/v1/keys', { body: '{"texts": [', headers: { 'content-type': 'application/json' }, token: unknownKey });
     expect(malformed.status).toBe(400);
     expect(malformed.body).toEqual({ error: 'invalid_json', message: 'The request body is not valid JSON' });
   });
 
   it('refuses a body over the byte cap with 413 before parsing it', async () => {
-    const res = await http(url, 'POST', '/api/v1/keys', { body: `{"name":"${'a'.repeat(9 * 1024 * 1024)}"}`, headers: { 'content-type': 'application/json' } });
+    const res = await http(url, 'POST', '/api/v1/keys', { body: `{"name":"${'a'.repeat(9 * 1024 * 1024)}"}`, headers: { 'content-type': 'application/json' }, token: unknownKey });
     expect(res.status).toBe(413);
     expect(res.body.error).toBe('payload_too_large');
   });

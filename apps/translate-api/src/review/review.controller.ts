@@ -23,7 +23,7 @@ const CurrentReviewer = createParamDecorator((_: unknown, context: ExecutionCont
 
 /** Native-speaker reviewers answer the sampled texts of review-tier jobs. Not for API keys. */
 @ApiTags('review')
-@ApiBearerAuth()
+@ApiBearerAuth('reviewer')
 @ApiUnauthorizedResponse({ type: TranslationErrorDto, description: 'invalid_key: no valid reviewer token (`rvw_...`)' })
 @Public()
 @UseGuards(ReviewerGuard)

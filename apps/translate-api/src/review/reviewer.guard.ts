@@ -1,15 +1,18 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { bearerToken } from '@platform/auth';
 import { TranslationErrorCode } from '@platform/contracts';
 import { ApiError } from '@platform/errors';
 import { ReviewerService, type Reviewer } from '@platform/review';
 import type { FastifyRequest } from 'fastify';
 
-const BEARER = /^Bearer +(\S+) *$/i;
-
 declare module 'fastify' {
   interface FastifyRequest {
     reviewer?: Reviewer;
   }
+}
+
+export function invalidReviewerToken(): ApiError {
+  return new ApiError(401, TranslationErrorCode.InvalidKey, 'Send a reviewer token: Authorization: Bearer rvw_...', {}, { 'WWW-Authenticate': 'Bearer' });
 }
 
 /** Review routes are open to reviewer tokens (`rvw_...`) only; API keys are not reviewers. */
@@ -19,11 +22,9 @@ export class ReviewerGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    const token = bearerToken(request.headers.authorization);
     const reviewer = token ? await this.reviewers.authenticate(token) : null;
-    if (!reviewer) {
-      throw new ApiError(401, TranslationErrorCode.InvalidKey, 'Send a reviewer token: Authorization: Bearer rvw_...', {}, { 'WWW-Authenticate': 'Bearer' });
-    }
+    if (!reviewer) throw invalidReviewerToken();
     request.reviewer = reviewer;
     return true;
   }

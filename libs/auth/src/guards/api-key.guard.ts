@@ -9,7 +9,14 @@ import { ApiKeyService } from '../keys/api-key.service';
 
 const BEARER = /^Bearer +(\S+) *$/i;
 
-function invalidKey(message: string): ApiError {
+/** The credential of an `Authorization: Bearer <credential>` header, if the header has that shape. */
+export function bearerToken(header: string | undefined): string | undefined {
+  return header ? BEARER.exec(header)?.[1] : undefined;
+}
+
+export const MISSING_KEY_MESSAGE = 'Missing API key: send the header Authorization: Bearer <key>';
+
+export function invalidKey(message = 'Invalid API key'): ApiError {
   return new ApiError(401, TranslationErrorCode.InvalidKey, message, {}, { 'WWW-Authenticate': 'Bearer' });
 }
 
@@ -32,10 +39,10 @@ export class ApiKeyGuard implements CanActivate {
 
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const header = request.headers.authorization;
-    if (!header) throw invalidKey('Missing API key: send the header Authorization: Bearer <key>');
-    const token = BEARER.exec(header)?.[1];
+    if (!header) throw invalidKey(MISSING_KEY_MESSAGE);
+    const token = bearerToken(header);
     const principal = token ? await this.keys.authenticate(token) : null;
-    if (!principal) throw invalidKey('Invalid API key');
+    if (!principal) throw invalidKey();
     request.apiKey = principal;
 
     const scope = this.reflector.getAllAndOverride<KeyScope | undefined>(REQUIRED_SCOPE, targets);

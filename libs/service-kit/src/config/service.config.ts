@@ -30,6 +30,37 @@ export class ServiceConfig {
   @EnvInt() @IsInt() @Min(1000) @Max(25000)
   SHUTDOWN_TIMEOUT_MS = 20000;
 
+  /**
+   * A request's headers and body must have arrived within this, or the client gets 408 and the
+   * connection is closed: a client trickling its body holds a connection only this long.
+   */
+  @EnvInt() @IsInt() @Min(1000) @Max(3_600_000)
+  REQUEST_TIMEOUT_MS = 60_000;
+
+  /** The request line and headers must have arrived within this (at most REQUEST_TIMEOUT_MS). */
+  @EnvInt() @IsInt() @Min(1000) @Max(3_600_000)
+  HEADERS_TIMEOUT_MS = 15_000;
+
+  /** An idle keep-alive connection is closed after this; longer than a load balancer's own idle timeout. */
+  @EnvInt() @IsInt() @Min(1000) @Max(3_600_000)
+  KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
+  /** A connection on which nothing moves in either direction for this long is closed, even mid-request. */
+  @EnvInt() @IsInt() @Min(1000) @Max(3_600_000)
+  CONNECTION_TIMEOUT_MS = 120_000;
+
+  /** Open connections one client address may hold; 0 means no cap. Trusted proxies are exempt. */
+  @EnvInt() @IsInt() @Min(0) @Max(1_000_000)
+  MAX_CONNECTIONS_PER_IP = 64;
+
+  /** Failed authentications (401) one client address may make per minute before it gets 429; 0 means no limit. */
+  @EnvInt() @IsInt() @Min(0) @Max(1_000_000)
+  AUTH_FAILURES_PER_MINUTE = 100;
+
+  /** `Retry-After` of a 503 (dependency outage, shutdown) that names no wait of its own. */
+  @EnvInt() @IsInt() @Min(1) @Max(3600)
+  UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
   /** Serve the generated OpenAPI document at /openapi.json. */
   @EnvBool() @IsBoolean()
   OPENAPI_ENABLED = true;

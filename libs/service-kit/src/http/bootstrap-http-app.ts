@@ -4,14 +4,24 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { ServiceName } from '@platform/contracts';
 import { ApiError, EnvelopeExceptionFilter, ErrorEnvelope, validationExceptionFactory } from '@platform/errors';
+import type { FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 // Bundled into each app at build time, so a container started without npm knows its version too.
 import packageJson from '../../../../package.json';
 import { ServiceConfig } from '../config/service.config';
+import { registerDrain } from '../lifecycle/drain';
 import { createRootLogger, JsonLogger } from '../logging/json.logger';
 import { RequestLogController } from '../logging/request-log.controller';
 import { MetricsRegistry } from '../metrics/metrics.registry';
+import { REDIS } from '../redis/redis.module';
+import { throttleAuthFailures } from './auth-failure-throttle';
+import { clientErrorHandler } from './client-error';
+import { capConnectionsPerAddress } from './connection-cap';
+import { installHttpDrain } from './http-drain';
+
+export type SecurityScheme = Parameters<DocumentBuilder['addSecurity']>[1];
 
 export interface HttpAppOptions {
   service: ServiceName;
@@ -20,17 +30,46 @@ export interface HttpAppOptions {
   envelope: ErrorEnvelope;
   /** Hard cap on request body bytes, enforced before parsing. */
   bodyLimit?: number;
-  openapi?: { title: string; description: string; auth?: 'bearer' | 'access-token' };
+  /** The generated OpenAPI document, with the credential schemes its routes name. */
+  openapi?: { title: string; description: string; securitySchemes?: Record<string, SecurityScheme> };
+  /**
+   * For public APIs that take credentials: responses are never stored by caches, failed
+   * authentications are throttled per client address, and `beforeBody` runs before a request
+   * body is read, so that a request without usable credentials is refused without reading it.
+   */
+  credentials?: { beforeBody?: (request: FastifyRequest) => void | Promise<void> };
   /** Runs after the app exists and before it listens (plugins such as multipart). */
   configure?: (app: NestFastifyApplication) => Promise<void> | void;
 }
 
 /** Paths that carry no customer data and must answer plain HTTP probes from the platform. */
 const OPERATIONAL_PATHS = new Set(['/health', '/health/live', '/metrics']);
+const isOperational = (request: FastifyRequest) => OPERATIONAL_PATHS.has(request.url.split('?')[0]);
+
+/** A request whose body is still to come: declared by a non-zero length or a chunked encoding. */
+const declaresBody = (request: FastifyRequest) => (request.headers['content-length'] ?? '0') !== '0' || request.headers['transfer-encoding'] !== undefined;
 
 function tlsOptions(config: ServiceConfig) {
   if (!config.TLS_CERT_FILE || !config.TLS_KEY_FILE) return undefined;
   return { cert: readFileSync(config.TLS_CERT_FILE), key: readFileSync(config.TLS_KEY_FILE) };
+}
+
+/** Node's own limits on slow clients; Fastify turns `requestTimeout` off unless it is given. */
+function serverOptions(config: ServiceConfig) {
+  const headersTimeout = Math.min(config.HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_MS);
+  // Node looks for overdue requests on this interval (30 s by default), so a short timeout needs a short interval.
+  const connectionsCheckingInterval = Math.max(250, Math.min(5000, Math.floor(headersTimeout / 4)));
+  const http = { headersTimeout, requestTimeout: config.REQUEST_TIMEOUT_MS, connectionsCheckingInterval };
+  const tls = tlsOptions(config);
+  return {
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+    connectionTimeout: config.CONNECTION_TIMEOUT_MS,
+    http,
+    https: tls && { ...tls, ...http },
+    // Shutdown is ours (installHttpDrain), with the app's envelope instead of Fastify's 503 body.
+    return503OnClosing: false,
+  };
 }
 
 function trustProxy(config: ServiceConfig): string[] | boolean {
@@ -48,7 +87,8 @@ export async function bootstrapHttpApp(options: HttpAppOptions): Promise<NestFas
     genReqId: () => randomUUID(),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: trustProxy(config),
-    https: tlsOptions(config),
+    ...serverOptions(config),
+    clientErrorHandler: clientErrorHandler(envelope),
   } as ConstructorParameters<typeof FastifyAdapter>[0]);
 
   const app = await NestFactory.create<NestFastifyApplication>(options.module, adapter, {
@@ -57,7 +97,7 @@ export async function bootstrapHttpApp(options: HttpAppOptions): Promise<NestFas
     // Fastify's own JSON parser is enough; Nest's would add form bodies, which our APIs never take.
     bodyParser: false,
   });
-  app.useGlobalFilters(new EnvelopeExceptionFilter(envelope));
+  app.useGlobalFilters(new EnvelopeExceptionFilter(envelope, config.UNAVAILABLE_RETRY_AFTER_SECONDS));
   app.useGlobalPipes(
     new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, exceptionFactory: validationExceptionFactory }),
   );
@@ -66,11 +106,29 @@ export async function bootstrapHttpApp(options: HttpAppOptions): Promise<NestFas
   // A text/plain body would reach validation as a bare string; refuse it as 415 like any other type.
   fastify.removeContentTypeParser('text/plain');
   const metrics = app.get(MetricsRegistry);
+  registerDrain(app, installHttpDrain(fastify, config.UNAVAILABLE_RETRY_AFTER_SECONDS));
+  capConnectionsPerAddress(fastify.server, config.MAX_CONNECTIONS_PER_IP, config.TRUSTED_PROXIES);
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    if (config.NODE_ENV === 'production' && request.protocol !== 'https' && !OPERATIONAL_PATHS.has(request.url.split('?')[0])) {
+    if (config.NODE_ENV === 'production' && request.protocol !== 'https' && !isOperational(request)) {
       throw new ApiError(403, 'https_required', 'This service accepts HTTPS only');
     }
+  });
+  if (options.credentials) {
+    if (config.AUTH_FAILURES_PER_MINUTE > 0) throttleAuthFailures(fastify, app.get<Redis>(REDIS), config.AUTH_FAILURES_PER_MINUTE, isOperational);
+    const beforeBody = options.credentials.beforeBody;
+    if (beforeBody) {
+      fastify.addHook('onRequest', async (request) => {
+        if (declaresBody(request)) await beforeBody(request);
+      });
+    }
+  }
+  fastify.addHook('onSend', async (request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    // Credentials and account data must not be kept by shared or browser caches.
+    if (options.credentials && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    // A response sent before the body was read (a refusal) ends the connection instead of reading the rest.
+    if (!request.raw.complete) reply.header('connection', 'close');
   });
   fastify.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions?.url ?? 'unmatched';
@@ -85,9 +143,8 @@ export async function bootstrapHttpApp(options: HttpAppOptions): Promise<NestFas
 }
 
 async function serveOpenApi(app: NestFastifyApplication, openapi: NonNullable<HttpAppOptions['openapi']>) {
-  let builder = new DocumentBuilder().setTitle(openapi.title).setDescription(openapi.description).setVersion(packageJson.version);
-  if (openapi.auth === 'bearer') builder = builder.addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key: svc_test_... or svc_live_...' });
-  if (openapi.auth === 'access-token') builder = builder.addApiKey({ type: 'apiKey', in: 'header', name: 'X-Access-Token' }, 'access-token');
+  const builder = new DocumentBuilder().setTitle(openapi.title).setDescription(openapi.description).setVersion(packageJson.version);
+  for (const [name, scheme] of Object.entries(openapi.securitySchemes ?? {})) builder.addSecurity(name, scheme);
   // The document is built lazily: controllers are only known once the app is initialised.
   let document: unknown;
   app.getHttpAdapter().getInstance().get('/openapi.json', async () => {

@@ -1,6 +1,7 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { ConfigError, loadConfig } from '../config/load-config';
 import { ServiceConfig } from '../config/service.config';
+import { drain } from './drain';
 
 type Command<C> = (config: C, args: string[]) => Promise<INestApplicationContext | void>;
 
@@ -12,7 +13,9 @@ export interface ServiceCommands<C> {
 /**
  * Entry point of every app: validates configuration first (a bad variable stops the process with
  * a message naming it), then runs `serve` (default) or an operator command such as `migrate`.
- * A served app stops taking work on SIGTERM/SIGINT, drains, and exits 0 within the timeout.
+ * A served app stops taking work on SIGTERM/SIGINT, drains, and exits 0 within the timeout:
+ * first its HTTP connections (while databases and queues are still open for the requests in
+ * flight), then Nest's shutdown hooks.
  */
 export async function runService<C extends ServiceConfig>(configClass: new () => C, commands: ServiceCommands<C>): Promise<void> {
   const [name = 'serve', ...args] = process.argv.slice(2);
@@ -54,8 +57,8 @@ function installShutdown(app: INestApplicationContext, timeoutMs: number) {
       process.exit(1);
     }, timeoutMs);
     timer.unref();
-    app
-      .close()
+    drain(app)
+      .then(() => app.close())
       .then(() => process.exit(0))
       .catch((error) => {
         process.stderr.write(`shutdown failed: ${String(error)}\n`);

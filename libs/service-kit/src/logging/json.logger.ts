@@ -1,13 +1,13 @@
 import { LoggerService } from '@nestjs/common';
 import pino, { Logger } from 'pino';
-import { redactSecrets } from './redact';
+import { redactRecord, redactSecrets } from './redact';
 
 export function createRootLogger(service: string, level: string): Logger {
   return pino({
     level,
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
+    formatters: { level: (label) => ({ level: label }), log: (record) => redactRecord(record) },
     hooks: {
       // Messages can quote user input (e.g. a URL with a token): mask secrets in every line.
       logMethod(args, method) {

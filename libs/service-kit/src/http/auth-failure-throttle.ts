@@ -1,0 +1,37 @@
+import { TranslationErrorCode } from '@platform/contracts';
+import { ApiError } from '@platform/errors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+
+const WINDOW_MS = 60_000;
+/** Counts one failure; the first one of a window starts its minute. */
+const COUNT_FAILURE = `local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return n`;
+
+/**
+ * Per client address (as Fastify sees it: the peer, or the forwarded address behind a trusted
+ * proxy), at most `perMinute` answers 401 in a window of a minute, shared through Redis by all
+ * replicas. Beyond that every request from the address gets 429 `rate_limited` with
+ * `Retry-After` until the window ends, so keys cannot be guessed at speed. While Redis is
+ * unreachable nothing is throttled: availability wins, keys are far too long to guess anyway.
+ */
+export function throttleAuthFailures(fastify: FastifyInstance, redis: Redis, perMinute: number, exempt: (request: FastifyRequest) => boolean): void {
+  const keyOf = (request: FastifyRequest) => `auth-failures:${request.ip}`;
+  fastify.addHook('onRequest', async (request) => {
+    if (exempt(request)) return;
+    let waitMs: number | undefined;
+    try {
+      const key = keyOf(request);
+      if (Number(await redis.get(key)) >= perMinute) waitMs = await redis.pttl(key);
+    } catch {
+      return;
+    }
+    if (waitMs !== undefined && waitMs > 0) {
+      const seconds = Math.ceil(waitMs / 1000);
+      throw new ApiError(429, TranslationErrorCode.RateLimited, `Too many failed authentications from this address; retry in ${seconds} s`, {}, { 'retry-after': String(seconds) });
+    }
+  });
+  fastify.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode !== 401) return;
+    await redis.eval(COUNT_FAILURE, 1, keyOf(request), WINDOW_MS).catch(() => undefined);
+  });
+}
