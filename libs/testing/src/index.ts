@@ -12,3 +12,4 @@ export * from './node-command';
 export * from './image-fixtures';
 export * from './redis-database-lease';
 export * from './scratch-database';
+export * from './own-dependencies';
