@@ -13,3 +13,5 @@ export * from './image-fixtures';
 export * from './redis-database-lease';
 export * from './scratch-database';
 export * from './own-dependencies';
+export * from './raw-connection';
+export * from './http-limits.suite';

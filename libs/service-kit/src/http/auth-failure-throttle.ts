@@ -14,8 +14,14 @@ const COUNT_FAILURE = `local n = redis.call('INCR', KEYS[1]) if n == 1 then redi
  * `Retry-After` until the window ends, so keys cannot be guessed at speed. While Redis is
  * unreachable nothing is throttled: availability wins, keys are far too long to guess anyway.
  */
-export function throttleAuthFailures(fastify: FastifyInstance, redis: Redis, perMinute: number, exempt: (request: FastifyRequest) => boolean): void {
-  const keyOf = (request: FastifyRequest) => `auth-failures:${request.ip}`;
+export function throttleAuthFailures(
+  fastify: FastifyInstance,
+  redis: Redis,
+  options: { service: string; perMinute: number; exempt: (request: FastifyRequest) => boolean },
+): void {
+  const { perMinute, exempt } = options;
+  // Per service: failures against one API do not lock a client out of another.
+  const keyOf = (request: FastifyRequest) => `auth-failures:${options.service}:${request.ip}`;
   fastify.addHook('onRequest', async (request) => {
     if (exempt(request)) return;
     let waitMs: number | undefined;

@@ -115,7 +115,7 @@ export async function bootstrapHttpApp(options: HttpAppOptions): Promise<NestFas
     }
   });
   if (options.credentials) {
-    if (config.AUTH_FAILURES_PER_MINUTE > 0) throttleAuthFailures(fastify, app.get<Redis>(REDIS), config.AUTH_FAILURES_PER_MINUTE, isOperational);
+    if (config.AUTH_FAILURES_PER_MINUTE > 0) throttleAuthFailures(fastify, app.get<Redis>(REDIS), { service: options.service, perMinute: config.AUTH_FAILURES_PER_MINUTE, exempt: isOperational });
     const beforeBody = options.credentials.beforeBody;
     if (beforeBody) {
       fastify.addHook('onRequest', async (request) => {

@@ -1,0 +1,101 @@
+import type { INestApplication } from '@nestjs/common';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { http } from './http-client';
+import { openRawConnection, parseRawResponse } from './raw-connection';
+import { leaseRedisDatabase, type RedisDatabaseLease } from './redis-database-lease';
+import { testAppEnv } from './test-env';
+
+export interface HttpLimitsSuite {
+  service: string;
+  start: (env: NodeJS.ProcessEnv) => Promise<INestApplication>;
+  envelope: 'translation' | 'image';
+  /** A request the app refuses with 401. */
+  unauthenticated: { method: string; path: string; headers?: Record<string, string> };
+  /** Head of a request whose body the app reads (credentials included where they are checked before the body). */
+  bodyRequest: { path: string; headers: Record<string, string> };
+}
+
+function expectEnvelope(envelope: HttpLimitsSuite['envelope'], body: unknown, code: string) {
+  if (envelope === 'translation') expect(body).toEqual({ error: code, message: expect.any(String) });
+  else expect(body).toEqual({ error_message: expect.any(String), error_fatal_status: code === 'invalid_key' });
+}
+
+export function requestHead(method: string, path: string, headers: Record<string, string>): string {
+  return `${method} ${path} HTTP/1.1\r\nHost: localhost\r\n${Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('')}\r\n`;
+}
+
+/** The limits every public API shares against slow, greedy or guessing clients, and its security headers. */
+export function describeHttpLimits(suite: HttpLimitsSuite): void {
+  describe(`${suite.service} against slow, greedy and guessing clients`, () => {
+    let redis: RedisDatabaseLease;
+    const started: INestApplication[] = [];
+    const start = async (env: Record<string, string> = {}) => {
+      const app = await suite.start(testAppEnv({ REDIS_URL: redis.url, ...env }));
+      started.push(app);
+      return app.getUrl();
+    };
+
+    beforeAll(async () => {
+      redis = await leaseRedisDatabase();
+    });
+    afterAll(async () => {
+      await Promise.all(started.map((app) => app.close()));
+      await redis.release();
+    });
+
+    it('cuts off a body that trickles in with 408 in the envelope and closes the connection', async () => {
+      const url = await start({ REQUEST_TIMEOUT_MS: '1000', HEADERS_TIMEOUT_MS: '1000' });
+      const connection = await openRawConnection(url);
+      connection.write(requestHead('POST', suite.bodyRequest.path, { ...suite.bodyRequest.headers, 'content-length': '100000' }));
+      const trickle = setInterval(() => connection.socket.writable && connection.write('a'), 200);
+      try {
+        const { received } = await connection.closed;
+        const response = parseRawResponse(received);
+        expect(response.status).toBe(408);
+        expect(response.headers['connection']).toBe('close');
+        expectEnvelope(suite.envelope, response.body, 'request_timeout');
+      } finally {
+        clearInterval(trickle);
+      }
+    });
+
+    it('closes a connection beyond MAX_CONNECTIONS_PER_IP at once and accepts again when one ends', async () => {
+      const url = await start({ MAX_CONNECTIONS_PER_IP: '3' });
+      const held = await Promise.all([1, 2, 3].map(() => openRawConnection(url)));
+      const refused = await openRawConnection(url);
+      expect((await refused.closed).received).toBe('');
+
+      held[0].socket.destroy();
+      await held[0].closed;
+      const next = await openRawConnection(url);
+      next.write(requestHead('GET', '/health/live', { connection: 'close' }));
+      expect(parseRawResponse((await next.closed).received).status).toBe(200);
+      held.slice(1).forEach((connection) => connection.socket.destroy());
+    });
+
+    it('answers 429 rate_limited with Retry-After once an address has failed authentication AUTH_FAILURES_PER_MINUTE times', async () => {
+      const url = await start({ AUTH_FAILURES_PER_MINUTE: '5' });
+      const { method, path, headers } = suite.unauthenticated;
+      for (let i = 0; i < 5; i++) expect((await http(url, method, path, { headers })).status).toBe(401);
+
+      const throttled = await http(url, method, path, { headers });
+      expect(throttled.status).toBe(429);
+      expectEnvelope(suite.envelope, throttled.body, 'rate_limited');
+      expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(Number(throttled.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+      // Probes of the platform are never throttled.
+      expect((await http(url, 'GET', '/health/live')).status).toBe(200);
+    });
+
+    it('sends nosniff on every response and no-store on API responses', async () => {
+      const url = await start();
+      const { method, path, headers } = suite.unauthenticated;
+      for (const res of [await http(url, 'GET', '/health/live'), await http(url, 'GET', '/no/such/route'), await http(url, method, path, { headers })]) {
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(res.headers.get('cache-control')).toBe('no-store');
+      }
+    });
+  });
+}
