@@ -17,6 +17,8 @@ export interface BuiltApp {
   listening: Promise<string>;
   exit: Promise<Exit>;
   stderr(): string;
+  /** Its log lines so far. */
+  stdout(): string;
 }
 
 /** Bundles an app exactly as `nx build` does, into dist/apps/<app>. */
@@ -33,10 +35,12 @@ export function startBuiltApp(app: string, env: NodeJS.ProcessEnv): BuiltApp {
 /** Follows a service's process (stdout and stderr piped): the URL of its "listening" log line, its exit, its stderr. */
 export function followService(child: ChildProcess, service: string): BuiltApp {
   let stderr = '';
+  let stdout = '';
   child.stderr!.on('data', (chunk) => (stderr += chunk));
   const exit = new Promise<Exit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const listening = new Promise<string>((resolve, reject) => {
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+      stdout += `${line}\n`;
       const entry = line.startsWith('{') ? JSON.parse(line) : {};
       if (entry.msg === `${service} listening`) resolve(entry.url);
     });
@@ -44,5 +48,5 @@ export function followService(child: ChildProcess, service: string): BuiltApp {
   });
   // A process expected to fail never listens; only a test that awaits `listening` cares.
   listening.catch(() => undefined);
-  return { child, exit, listening, stderr: () => stderr };
+  return { child, exit, listening, stderr: () => stderr, stdout: () => stdout };
 }
