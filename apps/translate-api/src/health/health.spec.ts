@@ -25,6 +25,17 @@ describe('translate-api documents and malformed requests', () => {
     expect(Object.keys(openapi.body.paths)).toEqual(expect.arrayContaining(['/health', '/api/v1/keys', '/api/v1/usage']));
   });
 
+  it('declares API keys and reviewer tokens as two bearer schemes of opaque prefixed secrets, not JWTs', async () => {
+    const { components, paths } = (await http(url, 'GET', '/openapi.json')).body;
+    expect(components.securitySchemes).toEqual({
+      bearer: { type: 'http', scheme: 'bearer', description: expect.stringContaining('svc_live_') },
+      reviewer: { type: 'http', scheme: 'bearer', description: expect.stringContaining('rvw_') },
+    });
+    const securityOf = (path: string, method: string) => paths[path][method].security;
+    expect(securityOf('/api/v1/translate', 'post')).toEqual([{ bearer: [] }]);
+    expect(securityOf('/api/v1/review/tasks/next', 'get')).toEqual([{ reviewer: [] }]);
+  });
+
   // Well-formed but unknown: the credential's form is checked before the body, the key itself after parsing.
   const unknownKey = `svc_test_${'x'.repeat(40)}`;
 
