@@ -1,6 +1,6 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig } from '@platform/service-kit';
-import { describeServiceHealth, http, testAppEnv } from '@platform/testing';
+import { describeHttpLimits, describeServiceHealth, http, testAppEnv } from '@platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../../../../package.json';
 import { ImageApiConfig } from '../config/image-api.config';
@@ -9,6 +9,15 @@ import { serveImageApi } from '../image-api.app';
 const start = (env: NodeJS.ProcessEnv) => serveImageApi(loadConfig(ImageApiConfig, env));
 
 describeServiceHealth({ service: 'image-api', start, envelope: 'image', dependencies: ['postgres', 'redis', 's3'] });
+
+describeHttpLimits({
+  service: 'image-api',
+  start,
+  envelope: 'image',
+  unauthenticated: { method: 'GET', path: `/access-token/img_${'x'.repeat(40)}` },
+  // Without a header token the form is read, since the token may come as one of its fields.
+  bodyRequest: { path: '/convert', headers: { 'content-type': 'multipart/form-data; boundary=limits' } },
+});
 
 describe('image-api documents and malformed requests', () => {
   let app: NestFastifyApplication;
