@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http } from './http-client';
 import { openRawConnection, parseRawResponse } from './raw-connection';
@@ -39,6 +40,14 @@ export function describeHttpLimits(suite: HttpLimitsSuite): void {
 
     beforeAll(async () => {
       redis = await leaseRedisDatabase();
+      // Counts of an earlier run within the minute would throttle this one from its first request.
+      const client = new Redis(redis.url);
+      try {
+        const stale = await client.keys('auth-failures:*');
+        if (stale.length) await client.del(...stale);
+      } finally {
+        client.disconnect();
+      }
     });
     afterAll(async () => {
       await Promise.all(started.map((app) => app.close()));
@@ -75,6 +84,14 @@ export function describeHttpLimits(suite: HttpLimitsSuite): void {
       held.slice(1).forEach((connection) => connection.socket.destroy());
     });
 
+    it('leaves connections from a trusted proxy uncapped: they carry many clients', async () => {
+      const url = await start({ MAX_CONNECTIONS_PER_IP: '1', TRUSTED_PROXIES: '127.0.0.1' });
+      const held = await Promise.all([1, 2, 3].map(() => openRawConnection(url)));
+      held[2].write(requestHead('GET', '/health/live', { connection: 'close' }));
+      expect(parseRawResponse((await held[2].closed).received).status).toBe(200);
+      held.forEach((connection) => connection.socket.destroy());
+    });
+
     it('answers 429 rate_limited with Retry-After once an address has failed authentication AUTH_FAILURES_PER_MINUTE times', async () => {
       const url = await start({ AUTH_FAILURES_PER_MINUTE: '5' });
       const { method, path, headers } = suite.unauthenticated;
@@ -87,6 +104,14 @@ export function describeHttpLimits(suite: HttpLimitsSuite): void {
       expect(Number(throttled.headers.get('retry-after'))).toBeLessThanOrEqual(60);
       // Probes of the platform are never throttled.
       expect((await http(url, 'GET', '/health/live')).status).toBe(200);
+    });
+
+    it('counts failed authentications per forwarded client address behind a trusted proxy', async () => {
+      const url = await start({ AUTH_FAILURES_PER_MINUTE: '2', TRUSTED_PROXIES: '127.0.0.1' });
+      const { method, path, headers } = suite.unauthenticated;
+      const from = (client: string) => http(url, method, path, { headers: { ...headers, 'x-forwarded-for': client } });
+      expect([(await from('203.0.113.1')).status, (await from('203.0.113.1')).status, (await from('203.0.113.1')).status]).toEqual([401, 401, 429]);
+      expect((await from('203.0.113.2')).status).toBe(401);
     });
 
     it('sends nosniff on every response and no-store on API responses', async () => {
