@@ -20,5 +20,5 @@ describe('image-api as a process', () => {
     expect(requestLines).toHaveLength(4);
     expect(proc.stdout()).not.toContain(secret);
     for (const line of requestLines) expect(JSON.parse(line).url).toMatch(/img_\*\*\*/);
-  });
+  }, 60_000);
 });
