@@ -2,7 +2,7 @@ import { PLACEHOLDER } from '@platform/translation-engines';
 import { decodeHTMLStrict } from 'entities';
 import type { GlossaryMatcher } from '../glossary/glossary-matcher';
 import { findVariables, type TextRange } from './variables';
-import { countWords } from './word-count';
+import { countWords, engineText } from './word-count';
 
 /**
  * What a format hands over for one stretch of translatable content: text (already decoded) and
@@ -50,7 +50,7 @@ const BLANK = /^\s*$/;
  * from the source as they were.
  */
 export class Segment {
-  /** Word count of the translatable text: variables and markup excluded, glossary terms included. */
+  /** Word count of the translatable text as engines receive it: variables and markup excluded, glossary terms included. */
   readonly words: number;
   /** The translatable text with placeholders as blanks: for language detection and hints. */
   readonly plainText: string;
@@ -68,7 +68,7 @@ export class Segment {
 
     const pairIds = new Map<number, number>();
     const markup = paired.map((part): Node => {
-      if (part.kind === 'text') return { type: 'text', text: part.text };
+      if (part.kind === 'text') return { type: 'text', text: engineText(part.text) };
       if (part.kind === 'keep') return { type: 'x', id: this.nextId++, piece: { raw: part.raw } };
       if (part.kind === 'pair-close') return { type: 'close', id: pairIds.get(part.pair)! };
       pairIds.set(part.pair, this.nextId);
@@ -76,7 +76,8 @@ export class Segment {
     });
 
     const withVariables = this.cut(markup, findVariables, (text) => ({ piece: { text } }));
-    this.plainText = withVariables.map((node) => (node.type === 'text' ? node.text : node.type === 'x' ? ' ' : '')).join('');
+    // Inline tags are breaks too: engines translate the words on either side of one separately.
+    this.plainText = withVariables.map((node) => (node.type === 'text' ? node.text : ' ')).join('');
     this.words = countWords(this.plainText);
     this.body = glossary ? this.cut(withVariables, (text) => glossary.find(text), (_, match) => ({ piece: { text: match.translation }, term: match.term })) : withVariables;
     this.enforcesTerms = this.body.some((node) => node.type === 'x' && node.term !== undefined);
