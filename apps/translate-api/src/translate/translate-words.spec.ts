@@ -69,4 +69,14 @@ describe('words charged by POST /api/v1/translate with Apertium', () => {
     expect(body.words).toBe(13 + 8);
     expect(body.charged).toBe(21);
   });
+
+  it('gives angle brackets, ampersands and placeholder look-alikes of plain text back untouched, free of charge', async () => {
+    const texts = ['The cat <script>alert(1)</script> & <b>dog</b>', '<x id="0"/><g id="2">The cat</g>', 'The cat &amp; the dog &lt;3 [sleep] ^on$ @sofa {x} \\ ok'];
+    const body = await translate(texts);
+    const markup = (text: string) => text.match(/<[^>]*>|&\w*;?|[[\]^$@{}\\]/g);
+    body.translations.forEach((translation: string, i: number) => expect(markup(translation)).toEqual(markup(texts[i])));
+    expect(body.translations[1]).toBe('<x id="0"/><g id="2">El gato</g>');
+    expect(body.translations[0]).toMatch(/perro/);
+    expect(body.words).toBe(5 + 2 + 9);
+  });
 });

@@ -1,6 +1,7 @@
 import { PLACEHOLDER } from '@platform/translation-engines';
 import { decodeHTMLStrict } from 'entities';
 import type { GlossaryMatcher } from '../glossary/glossary-matcher';
+import { findMarkupLookalikes } from './markup-lookalikes';
 import { findVariables, type TextRange } from './variables';
 import { countWords, engineText } from './word-count';
 
@@ -75,7 +76,8 @@ export class Segment {
       return { type: 'open', id: this.nextId++, raw: part.raw, close: part.close };
     });
 
-    const withVariables = this.cut(markup, findVariables, (text) => ({ piece: { text } }));
+    const literal = (text: string) => ({ piece: { text } });
+    const withVariables = this.cut(this.cut(markup, findVariables, literal), findMarkupLookalikes, literal);
     // Inline tags are breaks too: engines translate the words on either side of one separately.
     this.plainText = withVariables.map((node) => (node.type === 'text' ? node.text : ' ')).join('');
     this.words = countWords(this.plainText);
