@@ -89,4 +89,25 @@ describe('glossaryFromCsv', () => {
     });
     expect(csv).toBe('term,de,fr\r\ncloud,Wolke,\r\n"say ""hi"", now","sag ""hallo""",dis\r\n');
   });
+
+  it('defuses cells a spreadsheet would run as formulas and reads them back unchanged', () => {
+    const entries = [
+      { term: '=HYPERLINK("http://x.test","click")', translations: { de: '+1', fr: '-ing' } },
+      { term: '@SUM(A1)', translations: { de: '\tTab', fr: '\rCR' } },
+      { term: "'=already escaped", translations: { de: "''@two", fr: "'plain" } },
+      { term: 'a=b', translations: { de: '1-2' } },
+    ];
+    const csv = glossaryToCsv({ targets: ['de', 'fr'], entries });
+    expect(parseCsv(csv).slice(1).map(({ fields }) => fields)).toEqual([
+      ["'=HYPERLINK(\"http://x.test\",\"click\")", "'+1", "'-ing"],
+      ["'@SUM(A1)", "'\tTab", "'\rCR"],
+      ["''=already escaped", "'''@two", "'plain"],
+      ['a=b', '1-2', ''],
+    ]);
+    expect(glossaryFromCsv(csv, 'g', 'en').entries.map(({ term, translations }) => ({ term, translations }))).toEqual(entries);
+  });
+
+  it('keeps a formula-like cell of an upload without the apostrophe as it is', () => {
+    expect(glossaryFromCsv("term,de\n=1+1,'-x\n", 'g', 'en').entries[0]).toMatchObject({ term: '=1+1', translations: { de: '-x' } });
+  });
 });

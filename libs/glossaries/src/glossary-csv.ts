@@ -75,6 +75,16 @@ export function toCsv(rows: string[][]): string {
 
 const HEADER_EXAMPLE = 'e.g. term,de,fr';
 
+/**
+ * Spreadsheets run a cell starting with `=`, `+`, `-`, `@`, a tab or a CR as a formula (CSV
+ * injection): the export puts an apostrophe before such a cell, as OWASP advises, and before one
+ * that already starts with apostrophes followed by such a character, so that the import can drop
+ * exactly one apostrophe from both and every value comes back as it was.
+ */
+const FORMULA_LIKE = /^'*[=+\-@\t\r]/;
+const defuseFormula = (value: string) => (FORMULA_LIKE.test(value) ? `'${value}` : value);
+const restoreFormula = (value: string) => (value.startsWith("'") && FORMULA_LIKE.test(value) ? value.slice(1) : value);
+
 /** The target languages named by the header row `term,<code>,<code>,...`. */
 function headerLanguages({ line, fields }: CsvRecord, source: string): string[] {
   const [first, ...languages] = fields.map((field) => field.trim().toLowerCase());
@@ -105,14 +115,18 @@ export function glossaryFromCsv(text: string, name: string, source: string): Glo
     source,
     entries: rows.map(({ line, fields }) => {
       if (fields.length !== header.fields.length) throw atLine(line, `${fields.length} fields where the header row has ${header.fields.length}`);
-      const [term, ...cells] = fields;
+      const [term, ...cells] = fields.map(restoreFormula);
       const translations = Object.fromEntries(languages.map((language, k) => [language, cells[k]]).filter(([, text]) => text.trim() !== ''));
       return { at: `line ${line}`, term, translations };
     }),
   };
 }
 
-/** The glossary as CSV: header `term,<targets sorted>`, one row per entry, empty cells where untranslated. */
+/**
+ * The glossary as CSV: header `term,<targets sorted>`, one row per entry, empty cells where
+ * untranslated, formula-like cells defused.
+ */
 export function glossaryToCsv({ targets, entries }: Pick<Glossary, 'targets' | 'entries'>): string {
-  return toCsv([['term', ...targets], ...entries.map(({ term, translations }) => [term, ...targets.map((target) => translations[target] ?? '')])]);
+  const rows = entries.map(({ term, translations }) => [term, ...targets.map((target) => translations[target] ?? '')].map(defuseFormula));
+  return toCsv([['term', ...targets], ...rows]);
 }

@@ -70,6 +70,21 @@ describe('glossaries API', () => {
     expect((await call('GET', `/${copy.body.glossary.id}`)).body.glossary.entries).toEqual((await call('GET', `/${id}`)).body.glossary.entries);
   });
 
+  it('exports formula-like cells behind an apostrophe and reads the export back unchanged', async () => {
+    const { call } = await account();
+    const entries = [
+      { term: '=HYPERLINK("http://x.test","sofa")', translations: { de: '+Sofa' } },
+      { term: "'=quoted", translations: { de: '@Sofa' } },
+      { term: '-ing', translations: { de: "'-ung" } },
+    ];
+    const created = await call('POST', '', { json: { name: 'Formulas', source: 'en', entries } });
+    expect(created.status).toBe(201);
+    const exported = await call('GET', `/${created.body.glossary.id}?format=csv`);
+    expect(exported.text).toBe(`term,de\r\n"'=HYPERLINK(""http://x.test"",""sofa"")",'+Sofa\r\n''=quoted,'@Sofa\r\n'-ing,''-ung\r\n`);
+    const copy = await call('POST', '?name=Copy&source=en', csv(exported.text));
+    expect((await call('GET', `/${copy.body.glossary.id}`)).body.glossary.entries).toEqual((await call('GET', `/${created.body.glossary.id}`)).body.glossary.entries);
+  });
+
   it.each([
     ['an unterminated quoted field', 'term,de\ncloud,Wolke\nrain,Regen\n"snow,Schnee\nsun,Sonne\n', 'line 4: unterminated quoted field'],
     ['a stray quote', 'term,de\ncloud,"Wol"ke\n', 'line 2: unexpected "k" after a closing quote'],
