@@ -91,7 +91,7 @@ describe('glossaryFromCsv', () => {
   });
 
   it('defuses cells a spreadsheet would run as formulas and reads them back unchanged', () => {
-    const entries = [
+    const entries: { term: string; translations: Record<string, string> }[] = [
       { term: '=HYPERLINK("http://x.test","click")', translations: { de: '+1', fr: '-ing' } },
       { term: '@SUM(A1)', translations: { de: '\tTab', fr: '\rCR' } },
       { term: "'=already escaped", translations: { de: "''@two", fr: "'plain" } },
