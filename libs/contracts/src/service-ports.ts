@@ -1,3 +1,5 @@
+import fetchBadPorts from './fetch-bad-ports.json';
+
 /** Default local ports, one per service, so every service can run side by side on a laptop. */
 export const DefaultPort = {
   'translate-api': 3000,
@@ -7,3 +9,10 @@ export const DefaultPort = {
   'image-worker': 3400,
 } as const;
 export type ServiceName = keyof typeof DefaultPort;
+
+/**
+ * The "bad ports" of the Fetch standard (https://fetch.spec.whatwg.org/#bad-port), as undici has
+ * them: fetch, browsers and health checks refuse to connect to them, so no service may listen
+ * there. The JSON is shared with tools/stack, which cannot import TypeScript.
+ */
+export const FETCH_BAD_PORTS: readonly number[] = fetchBadPorts;

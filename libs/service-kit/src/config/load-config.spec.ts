@@ -37,6 +37,11 @@ describe('loadConfig', () => {
     }
   });
 
+  it.each(['6000', '6697', '10080', '1'])('refuses PORT=%s, which fetch would refuse to connect to', (port) => {
+    expect(() => loadConfig(ExampleConfig, { PORT: port })).toThrow(`PORT=${port}: PORT ${port} is a "bad port" of the Fetch standard`);
+    expect(loadConfig(ExampleConfig, { PORT: String(Number(port) + 1) }).PORT).toBe(Number(port) + 1);
+  });
+
   it('reads optional variables that have no default', () => {
     const config = loadConfig(DatabaseRedisConfig, { TLS_CERT_FILE: '/tls/cert.pem', TLS_KEY_FILE: '/tls/key.pem' });
     expect([config.TLS_CERT_FILE, config.TLS_KEY_FILE]).toEqual(['/tls/cert.pem', '/tls/key.pem']);

@@ -1,4 +1,5 @@
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min, Matches } from 'class-validator';
+import { FETCH_BAD_PORTS } from '@platform/contracts';
+import { IsBoolean, IsIn, IsInt, IsNotIn, IsOptional, IsString, Max, Min, Matches } from 'class-validator';
 import { EnvBool, EnvInt, EnvList } from './env.decorators';
 
 /** Settings every service reads. Each app's config class extends this with its own. */
@@ -9,7 +10,8 @@ export class ServiceConfig {
   @IsString()
   HOST = '127.0.0.1';
 
-  @EnvInt() @IsInt() @Min(0) @Max(65535)
+  /** Not a "bad port" of the Fetch standard: fetch, browsers and health checks would refuse it. */
+  @EnvInt() @IsInt() @Min(0) @Max(65535) @IsNotIn(FETCH_BAD_PORTS, { message: 'PORT $value is a "bad port" of the Fetch standard, which fetch, browsers and health checks refuse to connect to; choose another' })
   PORT = 0;
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
