@@ -1,4 +1,5 @@
 // The five deployable apps as the stack knows them: names, default ports, builds.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { log, ROOT, run } from './common.mjs';
 
@@ -11,6 +12,12 @@ export const DEFAULT_PORTS = {
   'image-worker': 3400,
 };
 export const APPS = Object.keys(DEFAULT_PORTS);
+
+/**
+ * Ports that fetch refuses to connect to (the Fetch standard's "bad ports"; FETCH_BAD_PORTS in
+ * libs/contracts): a service there could never pass the stack's health check.
+ */
+export const FETCH_BAD_PORTS = JSON.parse(readFileSync(path.join(ROOT, 'libs/contracts/src/fetch-bad-ports.json'), 'utf8'));
 
 /** The app whose `migrate` command owns the schema each app uses. */
 export const MIGRATED_BY = {

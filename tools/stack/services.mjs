@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
 import { APPS, appMain, DEFAULT_PORTS } from './apps.mjs';
-import { localUrl, paint, ROOT, run, sleep, StackError, waitUntil, warn } from './common.mjs';
+import { localUrl, log, paint, ROOT, run, sleep, StackError, waitUntil, warn } from './common.mjs';
 
 const NAME_WIDTH = Math.max(...APPS.map((app) => app.length));
 const PALETTE = ['cyan', 'magenta', 'blue', 'green', 'yellow'];
@@ -63,6 +63,46 @@ export function startService(app, env) {
   });
   relayLines(child.stderr, app, true);
   return { name: app, child, url, exit };
+}
+
+const CRASH_LIMIT = 5;
+const CRASH_WINDOW_MS = 60_000;
+
+/**
+ * Keeps a service running: one that ends while nobody asked the stack to stop (`stopping()`) is
+ * started again after `restartDelayMs`, as Kubernetes would restart its pod; its work resumes
+ * from Postgres and the queues. A crash (non-zero exit code or a signal) counts: five within a
+ * minute mean it cannot run, and `onGiveUp` is called. A clean exit (code 0, e.g. after someone
+ * sent the service SIGTERM) is a graceful stop, not a crash: it is started again uncounted.
+ * `onStart` receives each new process of the service.
+ */
+export function superviseService(start, { stopping, onStart, onGiveUp, restartDelayMs = 1000 }) {
+  const crashes = [];
+  const launch = () => {
+    const service = start();
+    onStart(service);
+    service.child.once('exit', (code, signal) => {
+      if (stopping()) return;
+      if (code === 0) {
+        log(`${service.name} exited cleanly (exit code 0); starting it again`);
+      } else {
+        const now = Date.now();
+        crashes.push(now);
+        while (now - crashes[0] >= CRASH_WINDOW_MS) crashes.shift();
+        const how = describeExit(code, signal);
+        if (crashes.length >= CRASH_LIMIT) {
+          console.error(paint('red', `[stack] ${service.name} crashed (${how}) ${crashes.length} times within a minute; giving up`));
+          onGiveUp();
+          return;
+        }
+        console.error(paint('yellow', `[stack] ${service.name} crashed (${how}); starting it again`));
+      }
+      setTimeout(() => {
+        if (!stopping()) launch();
+      }, restartDelayMs);
+    });
+  };
+  launch();
 }
 
 /**

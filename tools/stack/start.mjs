@@ -4,13 +4,13 @@
 // prefixed until Ctrl-C/SIGTERM. `npm start -- translate-api image-api` runs only those services.
 // Everything this run started is stopped again on exit; what was already running is left alone.
 import { ensureApertium } from './apertium.mjs';
-import { APPS, buildApps, DEFAULT_PORTS, migratingApps, portVariable } from './apps.mjs';
+import { APPS, buildApps, DEFAULT_PORTS, FETCH_BAD_PORTS, migratingApps, portVariable } from './apps.mjs';
 import { canConnect, displayUrl, interruptRunningCommands, log, paint, reachableHost, StackError, warn } from './common.mjs';
 import { ensurePostgres } from './postgres.mjs';
 import { ensureRedis } from './redis.mjs';
 import { ensureS3 } from './s3.mjs';
 import { ensureSandboxKey } from './sandbox-key.mjs';
-import { runAppCommand, startService, stopChild, waitHealthy } from './services.mjs';
+import { runAppCommand, startService, stopChild, superviseService, waitHealthy } from './services.mjs';
 
 /** The services' own bound for a graceful exit (SPEC: within 25 s of SIGTERM). */
 const SHUTDOWN_TIMEOUT_MS = 25_000;
@@ -82,46 +82,27 @@ function superviseChild(child, name) {
   });
 }
 
-const RESTART_LIMIT = 5;
-const RESTART_WINDOW_MS = 60_000;
-const crashes = new Map();
-
-/**
- * A service that dies is started again, as Kubernetes would restart its pod: its work resumes
- * from Postgres and the queues. Five crashes within a minute mean it cannot run, and the whole
- * stack stops with exit code 1.
- */
-function superviseService(slot, env) {
-  const { child, name } = services[slot];
-  child.once('exit', (code, signal) => {
-    if (stopRequested) return;
-    const now = Date.now();
-    const recent = [...(crashes.get(name) ?? []), now].filter((at) => now - at < RESTART_WINDOW_MS);
-    crashes.set(name, recent);
-    const how = signal ? `signal ${signal}` : `exit code ${code}`;
-    if (recent.length >= RESTART_LIMIT) {
-      console.error(paint('red', `[stack] ${name} stopped unexpectedly (${how}) ${recent.length} times within a minute; giving up`));
-      stopStack(1);
-      return;
-    }
-    console.error(paint('yellow', `[stack] ${name} stopped unexpectedly (${how}); starting it again`));
-    setTimeout(() => {
-      if (stopRequested) return;
-      services[slot] = startService(name, env);
-      superviseService(slot, env);
-    }, 1000);
-  });
-}
-
 function step() {
   if (stopRequested) throw new StackError('interrupted');
 }
 
-/** Fails fast, before any work, when a service's port is taken (e.g. by an earlier `npm start`). */
-async function checkPortsFree() {
+/**
+ * Fails fast, before any work, when a service's port is one fetch refuses or is taken (e.g. by
+ * an earlier `npm start`).
+ */
+async function checkPorts() {
+  const ports = apps.map((app) => [app, Number(process.env[portVariable(app)] ?? DEFAULT_PORTS[app])]);
+  const bad = ports.filter(([, port]) => FETCH_BAD_PORTS.includes(port));
+  if (bad.length) {
+    let suggestion = bad[0][1] + 1;
+    while (FETCH_BAD_PORTS.includes(suggestion)) suggestion++;
+    throw new StackError(
+      `${bad.map(([app, port]) => `${portVariable(app)}=${port}`).join(', ')}: fetch refuses to connect to ${bad.length > 1 ? 'these ports' : 'this port'} ` +
+        `(a "bad port" of the Fetch standard), so the health check could never pass. Choose another, e.g. ${portVariable(bad[0][0])}=${suggestion}`,
+    );
+  }
   const busy = [];
-  for (const app of apps) {
-    const port = Number(process.env[portVariable(app)] ?? DEFAULT_PORTS[app]);
+  for (const [app, port] of ports) {
     if (port !== 0 && (await canConnect(reachableHost(process.env.HOST), port))) busy.push(`${app} on ${port}`);
   }
   if (busy.length) {
@@ -177,7 +158,7 @@ function printSummary(rows, infra, sandbox, translateUrl) {
 }
 
 async function startStack() {
-  await checkPortsFree();
+  await checkPorts();
   step();
   // Each part is registered for stopping as soon as it is up, in case a later one fails.
   const infra = {};
@@ -196,12 +177,15 @@ async function startStack() {
   // Each of these apps owns its own schema, and their migrations are safe to run concurrently.
   await Promise.all(migrating.map((app) => runAppCommand(app, ['migrate'], env)));
   step();
-  for (const app of apps) {
+  apps.forEach((app, slot) => {
     const port = process.env[portVariable(app)];
     const appEnv = port ? { ...env, PORT: port } : env;
-    services.push(startService(app, appEnv));
-    superviseService(services.length - 1, appEnv);
-  }
+    superviseService(() => startService(app, appEnv), {
+      stopping: () => stopRequested,
+      onStart: (service) => (services[slot] = service),
+      onGiveUp: () => stopStack(1),
+    });
+  });
   const urls = await Promise.all(services.map((service) => waitHealthy(service, setupAbort.signal)));
   step();
   const rows = services.map((service, i) => [service.name, urls[i]]);
