@@ -133,10 +133,14 @@ export async function waitHealthy(service, signal, timeoutMs = 90_000) {
   return url;
 }
 
-/** Runs an app's operator command (e.g. `migrate`) to completion, its output prefixed. */
-export async function runAppCommand(app, args, env) {
-  const { stdout, stderr } = await run(process.execPath, ['--enable-source-maps', appMain(app), ...args], { env });
+/**
+ * Runs an app's operator command (e.g. `migrate`) to completion, its output prefixed. With
+ * `allowFailure` a failed command resolves to its exit code after printing its output.
+ */
+export async function runAppCommand(app, args, env, { allowFailure = false } = {}) {
+  const { code, stdout, stderr } = await run(process.execPath, ['--enable-source-maps', appMain(app), ...args], { env, allowFailure });
   for (const line of `${stdout}${stderr}`.split('\n').filter(Boolean)) console.log(formatLine(app, line, false));
+  return code;
 }
 
 const hasExited = (child) => child.exitCode !== null || child.signalCode !== null;

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { imageDomain, revertLastMigration, runMigrations } from '@platform/database';
+import { imageDomain, revertCommand, runMigrations } from '@platform/database';
 import { runService } from '@platform/service-kit';
 import { runAdmin } from './admin/admin.cli';
 import { ImageApiConfig } from './config/image-api.config';
@@ -11,6 +11,6 @@ void runService(ImageApiConfig, {
     const applied = await runMigrations(config.DATABASE_URL, imageDomain);
     console.log(applied.length ? `applied: ${applied.join(', ')}` : 'image schema is up to date');
   },
-  'migrate:revert': (config) => revertLastMigration(config.DATABASE_URL, imageDomain),
+  'migrate:revert': (config, args) => revertCommand(config.DATABASE_URL, imageDomain, args),
   admin: runAdmin,
 });

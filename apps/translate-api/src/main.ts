@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { revertLastMigration, runMigrations, translationDomain } from '@platform/database';
+import { revertCommand, runMigrations, translationDomain } from '@platform/database';
 import { runService } from '@platform/service-kit';
 import { runAdmin } from './admin/admin.cli';
 import { TranslateApiConfig } from './config/translate-api.config';
@@ -11,6 +11,6 @@ void runService(TranslateApiConfig, {
     const applied = await runMigrations(config.DATABASE_URL, translationDomain);
     console.log(applied.length ? `applied: ${applied.join(', ')}` : 'translation schema is up to date');
   },
-  'migrate:revert': (config) => revertLastMigration(config.DATABASE_URL, translationDomain),
+  'migrate:revert': (config, args) => revertCommand(config.DATABASE_URL, translationDomain, args),
   admin: runAdmin,
 });

@@ -1,6 +1,6 @@
 import { createScratchDatabase, type ScratchDatabase } from '@platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { translationDomain } from './domains';
+import { imageDomain, translationDomain } from './domains';
 import { revertLastMigration, runMigrations } from './migration-runner';
 
 /** A throwaway database, so migrating up and down never disturbs the shared test database. */
@@ -24,11 +24,35 @@ describe('migration runner', () => {
     expect(await runMigrations(url, translationDomain)).toEqual([]);
   });
 
-  it('reverts the newest migration and applies it again', async () => {
+  it('reverts the newest migration once confirmed and applies it again', async () => {
     const newest = translationDomain.migrations.at(-1)!.name;
-    await revertLastMigration(url, translationDomain);
+    expect(await revertLastMigration(url, translationDomain, { confirmed: true })).toMatchObject({ reverted: true, plan: { migration: newest, destructive: true } });
     const recorded = (await scratch.query<{ name: string }>('SELECT name FROM translation.translation_migrations')).map((r) => r.name);
     expect(recorded).not.toContain(newest);
     expect(await runMigrations(url, translationDomain)).toEqual([newest]);
+  });
+
+  it('names what a revert would drop, with row counts, and changes nothing without confirmation', async () => {
+    await runMigrations(url, imageDomain);
+    await scratch.query(`INSERT INTO image.subscriptions (plan) VALUES ('free'), ('pro')`);
+    const applied = async () => (await scratch.query<{ name: string }>('SELECT name FROM image.image_migrations')).map((r) => r.name);
+    const before = await applied();
+
+    const refused = await revertLastMigration(url, imageDomain);
+    expect(refused).toEqual({
+      reverted: false,
+      plan: {
+        migration: 'Tokens1732500000000',
+        destructive: true,
+        destroys: ['table image.monthly_usage (0 rows)', 'table image.access_tokens (0 rows)', 'table image.subscriptions (2 rows)'],
+      },
+    });
+    expect(await revertLastMigration(url, imageDomain, { confirmed: true, dryRun: true })).toMatchObject({ reverted: false });
+    expect(await applied()).toEqual(before);
+    expect(await scratch.query('SELECT plan FROM image.subscriptions')).toHaveLength(2);
+
+    expect(await revertLastMigration(url, imageDomain, { confirmed: true })).toMatchObject({ reverted: true });
+    expect(await scratch.query(`SELECT to_regclass('image.subscriptions') AS t`)).toEqual([{ t: null }]);
+    expect(await revertLastMigration(url, imageDomain)).toEqual({ reverted: false, plan: { destructive: false } });
   });
 });

@@ -1,5 +1,6 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { ConfigError, loadConfig } from '../config/load-config';
+import { AdminCommandError } from './admin-cli';
 import { ServiceConfig } from '../config/service.config';
 import { drain } from './drain';
 
@@ -42,6 +43,11 @@ export async function runService<C extends ServiceConfig>(configClass: new () =>
     }
     if (app) installShutdown(app, config.SHUTDOWN_TIMEOUT_MS);
   } catch (error) {
+    // An operator's mistake or a refusal to go ahead needs no stack trace.
+    if (error instanceof AdminCommandError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
     process.stderr.write(`${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     process.exit(1);
   }

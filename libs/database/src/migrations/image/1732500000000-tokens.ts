@@ -1,7 +1,9 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import type { DeclaresRevertLoss } from '../../migration-runner';
 
-export class Tokens1732500000000 implements MigrationInterface {
+export class Tokens1732500000000 implements MigrationInterface, DeclaresRevertLoss {
   name = 'Tokens1732500000000';
+  readonly revertDestroys = ['image.monthly_usage', 'image.access_tokens', 'image.subscriptions'];
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`CREATE TABLE image.subscriptions (

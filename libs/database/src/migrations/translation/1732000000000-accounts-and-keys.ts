@@ -1,7 +1,9 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import type { DeclaresRevertLoss } from '../../migration-runner';
 
-export class AccountsAndKeys1732000000000 implements MigrationInterface {
+export class AccountsAndKeys1732000000000 implements MigrationInterface, DeclaresRevertLoss {
   name = 'AccountsAndKeys1732000000000';
+  readonly revertDestroys = ['translation.quota_charges', 'translation.key_usage', 'translation.api_keys', 'translation.accounts'];
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`CREATE TABLE translation.accounts (

@@ -1,11 +1,13 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import type { DeclaresRevertLoss } from '../../migration-runner';
 
 /**
  * Glossaries of an account. Entries are one JSON array per glossary: they are always read and
  * replaced whole, and a glossary holds at most a few thousand of them.
  */
-export class Glossaries1732100000000 implements MigrationInterface {
+export class Glossaries1732100000000 implements MigrationInterface, DeclaresRevertLoss {
   name = 'Glossaries1732100000000';
+  readonly revertDestroys = ['translation.glossaries'];
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`CREATE TABLE translation.glossaries (

@@ -1,11 +1,13 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import type { DeclaresRevertLoss } from '../../migration-runner';
 
 /**
  * Batch jobs with one row per text, and the transactional outbox: a job and the message that
  * queues it commit together, so a submission survives Redis being away.
  */
-export class Batches1732200000000 implements MigrationInterface {
+export class Batches1732200000000 implements MigrationInterface, DeclaresRevertLoss {
   name = 'Batches1732200000000';
+  readonly revertDestroys = ['translation.outbox', 'translation.batch_texts', 'translation.batch_jobs'];
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`CREATE TABLE translation.batch_jobs (

@@ -1,11 +1,13 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import type { DeclaresRevertLoss } from '../../migration-runner';
 
 /**
  * One webhook endpoint per account, the events published to it and every delivery attempt.
  * The signing secret is stored in clear because each delivery is signed with it.
  */
-export class Webhooks1732300000000 implements MigrationInterface {
+export class Webhooks1732300000000 implements MigrationInterface, DeclaresRevertLoss {
   name = 'Webhooks1732300000000';
+  readonly revertDestroys = ['translation.webhook_deliveries', 'translation.webhook_events', 'translation.webhook_endpoints'];
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`CREATE TABLE translation.webhook_endpoints (

@@ -1,12 +1,14 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import type { DeclaresRevertLoss } from '../../migration-runner';
 
 /**
  * The review tier: reviewers (separate principals with their own tokens) and the sampled texts
  * of review-tier jobs they answer. `batch_jobs.sandbox` records whether a sandbox key submitted
  * the job, whose review is then simulated.
  */
-export class Review1732400000000 implements MigrationInterface {
+export class Review1732400000000 implements MigrationInterface, DeclaresRevertLoss {
   name = 'Review1732400000000';
+  readonly revertDestroys = ['translation.review_tasks', 'translation.reviewers', 'translation.batch_jobs.sandbox'];
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE translation.batch_jobs ADD COLUMN sandbox boolean NOT NULL DEFAULT false`);
