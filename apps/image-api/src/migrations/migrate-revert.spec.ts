@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 
-describe('operator command migrate:revert (built image-api)', () => {
+// Each test starts the built app two or three times: seconds each on a busy machine.
+describe('operator command migrate:revert (built image-api)', { timeout: 120_000 }, () => {
   let scratch: ScratchDatabase;
   const command = (...args: string[]) =>
     runCommand(process.execPath, ['dist/apps/image-api/main.js', ...args], { cwd: root, env: { ...testAppEnv(), DATABASE_URL: scratch.url } });
@@ -15,7 +16,7 @@ describe('operator command migrate:revert (built image-api)', () => {
     await buildApp('image-api');
     expect((await command('migrate')).code).toBe(0);
     await scratch.query(`INSERT INTO image.subscriptions (plan) VALUES ('free')`);
-  });
+  }, 180_000);
   afterAll(() => scratch?.drop());
 
   it('names the tables it would drop and changes nothing without --yes', async () => {
