@@ -96,17 +96,20 @@ export class TokenService {
   /** The token's subscription, inactive ones included (callers decide); null when unknown or revoked. */
   async authenticate(token: string): Promise<TokenPrincipal | null> {
     const status = await this.status(token);
-    if (!status) return null;
-    const { subscriptionId, plan, active, limit } = status;
-    return { subscriptionId, plan, active, limit };
+    return status && principalOf(status);
   }
 
-  /** The principal of a token that may convert: 401 when missing or unknown, 403 when its subscription is inactive. */
-  async requireActive(token: string | undefined): Promise<TokenPrincipal> {
-    const principal = token ? await this.authenticate(token) : null;
-    if (!principal) throw TokenErrors.invalidToken();
-    if (!principal.active) throw TokenErrors.inactiveSubscription();
-    return principal;
+  /**
+   * The principal of a token that may convert now: 401 when missing or unknown, 403 when its
+   * subscription is inactive, 402 when this month's limit is already reached, so an upload
+   * that could not be counted is refused before it is read.
+   */
+  async requireConvertible(token: string | undefined): Promise<TokenPrincipal> {
+    const status = token ? await this.status(token) : null;
+    if (!status) throw TokenErrors.invalidToken();
+    if (!status.active) throw TokenErrors.inactiveSubscription();
+    if (status.usage >= status.limit) throw TokenErrors.limitReached(status.usage, status.limit);
+    return principalOf(status);
   }
 
   /** The principal plus this month's usage, read in one query. */
@@ -143,6 +146,10 @@ export class TokenService {
       [subscriptionId, month, n],
     );
   }
+}
+
+function principalOf({ subscriptionId, plan, active, limit }: TokenStatus): TokenPrincipal {
+  return { subscriptionId, plan, active, limit };
 }
 
 function assertCount(name: string, value: number): void {

@@ -71,15 +71,23 @@ export interface UploadResult {
   json: any;
 }
 
-/** Posts a multipart form: files under their part names (a name may repeat), then text fields. */
+/** Posts a multipart form: text fields, files under their part names (a name may repeat), more text fields. */
 export async function postForm(
   baseUrl: string,
   path: string,
-  form: { files?: [field: string, data: Buffer, filename?: string][]; fields?: Record<string, string>; token?: string },
+  form: {
+    files?: [field: string, data: Buffer, filename?: string][];
+    /** Sent before the files, as the API asks of an `access_token` field. */
+    fields?: Record<string, string>;
+    /** Sent after the files: parameters may come last, a token may not. */
+    fieldsAfterFiles?: Record<string, string>;
+    token?: string;
+  },
 ): Promise<UploadResult> {
   const body = new FormData();
-  for (const [field, data, filename] of form.files ?? []) body.append(field, new Blob([new Uint8Array(data)]), filename ?? 'image');
   for (const [name, value] of Object.entries(form.fields ?? {})) body.append(name, value);
+  for (const [field, data, filename] of form.files ?? []) body.append(field, new Blob([new Uint8Array(data)]), filename ?? 'image');
+  for (const [name, value] of Object.entries(form.fieldsAfterFiles ?? {})) body.append(name, value);
   const response = await fetch(new URL(path, baseUrl), { method: 'POST', body, headers: form.token ? { 'x-access-token': form.token } : {} });
   const bytes = Buffer.from(await response.arrayBuffer());
   let json: unknown;

@@ -8,10 +8,10 @@ export const ACCESS_TOKEN_HEADER = 'x-access-token';
 type AccessTokenRequest = FastifyRequest & { accessToken?: TokenPrincipal };
 
 /**
- * Admits requests whose `X-Access-Token` belongs to an active subscription (401 otherwise, 403
- * when inactive). A multipart request without the header may carry the token as its
- * `access_token` field: it passes without a principal, and the route calls
- * TokenService.requireActive once the form is read.
+ * Admits requests whose `X-Access-Token` belongs to an active subscription below its monthly
+ * limit (401 otherwise, 403 when inactive, 402 at the limit), before any of the body is read. A
+ * multipart request without the header may carry the token as its `access_token` field: it
+ * passes without a principal, and the route checks the field before it reads any file.
  */
 @Injectable()
 export class AccessTokenGuard implements CanActivate {
@@ -21,7 +21,7 @@ export class AccessTokenGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<AccessTokenRequest>();
     const header = request.headers[ACCESS_TOKEN_HEADER];
     if (header === undefined && request.isMultipart?.()) return true;
-    request.accessToken = await this.tokens.requireActive(typeof header === 'string' ? header : undefined);
+    request.accessToken = await this.tokens.requireConvertible(typeof header === 'string' ? header : undefined);
     return true;
   }
 }

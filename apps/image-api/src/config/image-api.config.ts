@@ -13,6 +13,25 @@ export class ImageApiConfig extends withConversionConfig(withPlanLimitsConfig(St
   MAX_FILE_BYTES = 25 * 1024 * 1024;
 
   /**
+   * Conversion requests of one token in progress at once (receiving files or converting them),
+   * counted across replicas in Redis; more are refused with 429. A request converts its files one
+   * after the other, so this is also how many conversions of one token run at once.
+   */
+  @EnvInt() @IsInt() @Min(1) @Max(1000)
+  CONCURRENT_REQUESTS_PER_TOKEN = 2;
+
+  /**
+   * Conversion requests this process accepts at once; more are refused with 429. Each keeps its
+   * files (up to 10 × MAX_FILE_BYTES) in the temp directory until it is answered.
+   */
+  @EnvInt() @IsInt() @Min(1) @Max(10_000)
+  CONCURRENT_REQUESTS_PER_PROCESS = 16;
+
+  /** Images this process decodes and encodes at once; admitted requests wait their turn. */
+  @EnvInt() @IsInt() @Min(1) @Max(256)
+  CONCURRENT_CONVERSIONS_PER_PROCESS = 2;
+
+  /**
    * Public base address of the stored images (a CDN in front of the bucket). Unset, it is the
    * bucket itself on S3_ENDPOINT, as with the local S3 server.
    */

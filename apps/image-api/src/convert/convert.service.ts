@@ -16,8 +16,10 @@ import {
 import { type TokenPrincipal, TokenErrors, TokenService } from '@platform/image-tokens';
 import { MetricsRegistry } from '@platform/service-kit';
 import type { Queue } from 'bull';
+import { readFile } from 'node:fs/promises';
 import type { Counter } from 'prom-client';
 import { ImageApiConfig } from '../config/image-api.config';
+import { ConversionTurns } from './conversion-turns';
 import type { BatchItemDto, BatchResultDto } from './dtos/batch-result.dto';
 import type { UploadedFile } from './upload.reader';
 
@@ -38,6 +40,8 @@ export interface ConvertedImage {
 export class ConvertService {
   private readonly logger = new Logger(ConvertService.name);
   private readonly conversions: Counter<string>;
+  /** Decoding holds a whole bitmap (a 50-megapixel image is 200 MB), so only a few run at once. */
+  private readonly turns: ConversionTurns;
 
   constructor(
     private readonly converter: ImageConverter,
@@ -47,6 +51,7 @@ export class ConvertService {
     @InjectQueue(QueueName.ImageVariants) private readonly variants: Queue,
     metrics: MetricsRegistry,
   ) {
+    this.turns = new ConversionTurns(config.CONCURRENT_CONVERSIONS_PER_PROCESS);
     this.conversions = metrics.counter('image_conversions_total', 'Conversions counted against a token, by format and whether they were encoded or served from storage', ['format', 'source']);
   }
 
@@ -83,7 +88,8 @@ export class ConvertService {
   }
 
   /**
-   * Converts the files in order, each counted as in `convert`. A file that fails is reported
+   * Converts the files in order, each counted as in `convert` and read from its temp file only
+   * when its turn comes, so a batch holds one file in memory at a time. A file that fails is reported
    * in its place; once the limit is reached the remaining files fail with the limit message.
    * When no file could be converted because of the limit or an outage, the request itself
    * fails with that error, as a single conversion would.
@@ -92,10 +98,10 @@ export class ConvertService {
     const results: BatchItemDto[] = [];
     const failures: ApiError[] = [];
     let limitReached: ApiError | undefined;
-    for (const { filename, data } of files) {
+    for (const { filename, path } of files) {
       try {
         if (limitReached) throw limitReached;
-        const { format, originalSize, convertedSize, savings, imageId: id, cdnUrls } = await this.convert(principal, data, params);
+        const { format, originalSize, convertedSize, savings, imageId: id, cdnUrls } = await this.convert(principal, await readFile(path), params);
         results.push({ filename, success: true, format, originalSize, convertedSize, savings, imageId: id, cdnUrls });
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
@@ -118,7 +124,7 @@ export class ConvertService {
   private async storedOrConverted(id: string, upload: Buffer, params: ConversionParams): Promise<{ data: Buffer; source: 'stored' | 'encoded' }> {
     const stored = await this.store.get(id, params.format);
     if (stored) return { data: stored, source: 'stored' };
-    const { data } = await this.converter.convert(upload, encodeTarget(params));
+    const { data } = await this.turns.run(() => this.converter.convert(upload, encodeTarget(params)));
     await this.store.put(id, params.format, data);
     return { data, source: 'encoded' };
   }

@@ -13,7 +13,11 @@ const fatal = (fatalStatus: boolean) => ({ error_message: expect.any(String), er
 
 describe('image conversion over HTTP', () => {
   // A bucket of its own: reuse of stored objects must come from this run, never from an earlier one.
-  const config = loadConfig(ImageApiConfig, testAppEnv({ CDN_URL: 'https://cdn.test/img/', S3_BUCKET: `convert-${randomBytes(4).toString('hex')}` }));
+  // The quota race below sends 20 requests of one token at once, past the default concurrency caps.
+  const config = loadConfig(
+    ImageApiConfig,
+    testAppEnv({ CDN_URL: 'https://cdn.test/img/', S3_BUCKET: `convert-${randomBytes(4).toString('hex')}`, CONCURRENT_REQUESTS_PER_TOKEN: '20', CONCURRENT_REQUESTS_PER_PROCESS: '20' }),
+  );
   let app: NestFastifyApplication;
   let url: string;
   let tokens: TokenService;
@@ -140,6 +144,21 @@ describe('image conversion over HTTP', () => {
       const res = await convert(undefined, small, { access_token: token });
       expect(res.status).toBe(200);
       expect(await usage(token)).toBe(1);
+    });
+
+    it('takes parameters sent after the file', async () => {
+      const res = await postForm(url, '/convert', { fields: { access_token: await newToken() }, files: [['file', small]], fieldsAfterFiles: { format: 'avif', max_width: '100' } });
+      expect(res.status).toBe(200);
+      const meta = await sharp(res.bytes).metadata();
+      expect([meta.compression, meta.width]).toEqual(['av1', 100]);
+    });
+
+    it('refuses a file that comes before the access_token field with 401, reading nothing', async () => {
+      const token = await newToken();
+      const res = await postForm(url, '/convert', { files: [['file', small]], fieldsAfterFiles: { access_token: token } });
+      expect([res.status, res.json]).toEqual([401, fatal(true)]);
+      expect(res.json.error_message).toMatch(/access_token field first/);
+      expect(await usage(token)).toBe(0);
     });
 
     it('answers 401 without a token or with an unknown one, and 403 for an inactive subscription', async () => {
