@@ -18,6 +18,7 @@ interface ComposeService {
   healthcheck?: { test: string[]; disable?: boolean };
   entrypoint?: string[];
   command?: string[];
+  volumes?: string[];
 }
 
 const dir = fileURLToPath(new URL('..', import.meta.url));
@@ -111,12 +112,13 @@ describe('docker/compose.yml', () => {
     }
   });
 
-  it("stores images in MinIO's bucket, made publicly readable before the image services start, and serves them from there", () => {
+  it("stores images in MinIO's bucket, its converted images made publicly readable before the image services start, and serves them from there", () => {
     const minio = env('minio');
     const bucket = env('minio-init').BUCKET;
     const admin = url('minio-init', 'MC_HOST_local');
     expect({ host: admin.host, user: admin.username, password: admin.password }).toEqual({ host: 'minio:9000', user: minio.MINIO_ROOT_USER, password: minio.MINIO_ROOT_PASSWORD });
-    expect(service('minio-init').command?.join(' ')).toMatch(/mc mb --ignore-existing "local\/\$\$BUCKET" && mc anonymous set download "local\/\$\$BUCKET"/);
+    expect(service('minio-init').command?.join(' ')).toMatch(/mc mb --ignore-existing "local\/\$\$BUCKET" && mc anonymous set-json \/etc\/bucket-policy.json "local\/\$\$BUCKET"/);
+    expect(service('minio-init').volumes).toEqual(['./bucket-policy.json:/etc/bucket-policy.json:ro']);
     expect(service('minio-init').depends_on).toEqual({ minio: { condition: 'service_healthy' } });
 
     for (const name of ['image-api', 'image-worker'] as const) {
@@ -132,6 +134,20 @@ describe('docker/compose.yml', () => {
     const [minioPort] = service('minio').ports!.map(published);
     expect(minioPort).toEqual({ ip: '127.0.0.1', host: 9000, container: 9000 });
     expect(env('image-api').CDN_URL).toBe(`http://127.0.0.1:${minioPort.host}/${bucket}`);
+  });
+
+  it('lets anonymous clients read converted images at the top of the bucket and nothing else: no listing, no pending sources', () => {
+    const bucket = env('minio-init').BUCKET;
+    const policy = JSON.parse(readFileSync(path.join(dir, 'bucket-policy.json'), 'utf8'));
+    expect(policy.Statement).toEqual([
+      {
+        Sid: expect.any(String),
+        Effect: 'Allow',
+        Principal: { AWS: ['*'] },
+        Action: ['s3:GetObject'],
+        Resource: [`arn:aws:s3:::${bucket}/*.webp`, `arn:aws:s3:::${bucket}/*.avif`],
+      },
+    ]);
   });
 
   it('uses images of a fixed version', () => {

@@ -1,5 +1,6 @@
 // S3-compatible storage for the local stack: the server S3_ENDPOINT names, an s3rver already
 // listening on 127.0.0.1:4569, or one started here with its objects kept in .data/s3.
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +13,8 @@ const SERVER_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 's
 /**
  * Returns `{ endpoint, bucket, cdnUrl, stop, child }`; `stop` and `child` are set when this call
  * started s3rver.
- * Locally the CDN URL is the bucket itself, since s3rver serves objects to anonymous GETs.
+ * Locally the CDN URL is the bucket itself: anonymous clients may read the converted images in
+ * it and nothing else (local-s3.mjs).
  */
 export async function ensureS3(env = process.env) {
   const bucket = env.S3_BUCKET || 'images';
@@ -25,6 +27,7 @@ export async function ensureS3(env = process.env) {
   const result = { endpoint, bucket, cdnUrl: env.CDN_URL || `${endpoint}/${bucket}`, stop: null };
   if (await canConnect(LOCAL.host, LOCAL.port)) {
     await createBucket(endpoint, bucket);
+    await refuseOpenListing(endpoint, bucket);
     log(`reusing the S3 server at ${endpoint} (bucket ${bucket})`);
     return result;
   }
@@ -33,14 +36,28 @@ export async function ensureS3(env = process.env) {
   return { ...result, child, stop: () => stopChild(child, 's3rver', 5000) };
 }
 
-/** s3rver accepts unsigned requests, so an existing one gets the bucket without credentials. */
+/** An existing server gets the bucket through a request signed with s3rver's own credentials. */
 async function createBucket(endpoint, bucket) {
-  const response = await fetch(`${endpoint}/${bucket}`, { method: 'PUT' }).catch((error) => ({ status: 0, error }));
-  // 409: the bucket exists already.
-  if (response.status !== 200 && response.status !== 409) {
-    throw new StackError(
-      `Port ${LOCAL.port} is taken by something that does not create S3 buckets (status ${response.status}); stop it or set S3_ENDPOINT.`,
-    );
+  const s3 = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  try {
+    await s3.send(new CreateBucketCommand({ Bucket: bucket }), { abortSignal: AbortSignal.timeout(5000) });
+  } catch (error) {
+    if (!['BucketAlreadyOwnedByYou', 'BucketAlreadyExists'].includes(error.name)) {
+      throw new StackError(`Port ${LOCAL.port} is taken by something that does not create S3 buckets (${error.name}); stop it or set S3_ENDPOINT.`);
+    }
+  } finally {
+    s3.destroy();
+  }
+}
+
+/**
+ * An s3rver started by an older stack serves everything to anyone, original uploads included;
+ * it is not used.
+ */
+async function refuseOpenListing(endpoint, bucket) {
+  const response = await fetch(`${endpoint}/${bucket}?list-type=2&max-keys=1`).catch(() => null);
+  if (response?.status === 200) {
+    throw new StackError(`The S3 server at ${endpoint} lists its bucket to anyone, so original uploads would be public; stop it and run npm start again, or set S3_ENDPOINT.`);
   }
 }
 

@@ -5,7 +5,7 @@ import sharp from 'sharp';
  * Images for tests, made on the fly. Photos get a gradient with noise so encoders have real
  * work and sizes behave like a photo's.
  */
-export async function photoJpeg(width: number, height: number, options: { orientation?: number; quality?: number } = {}): Promise<Buffer> {
+export async function photoJpeg(width: number, height: number, options: { orientation?: number; quality?: number; gps?: boolean } = {}): Promise<Buffer> {
   const raw = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -17,7 +17,14 @@ export async function photoJpeg(width: number, height: number, options: { orient
   }
   let image = sharp(raw, { raw: { width, height, channels: 3 } }).blur(1.5);
   if (options.orientation) image = image.withMetadata({ orientation: options.orientation });
+  // Where the photo was taken, as a phone records it: 48°51'24" N, 2°21'7" E.
+  if (options.gps) image = image.withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 24/1', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 7/1' } });
   return image.jpeg({ quality: options.quality ?? 90 }).toBuffer();
+}
+
+/** Whether EXIF data (as sharp's metadata gives it) points to a GPS section (tag 0x8825, either byte order). */
+export function exifHasGps(exif: Buffer | undefined): boolean {
+  return !!exif && (exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88])));
 }
 
 export function solidPng(width: number, height: number): Promise<Buffer> {

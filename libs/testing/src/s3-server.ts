@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -8,18 +7,25 @@ interface S3rver {
   run(): Promise<{ address: string; port: number }>;
   close(): Promise<void>;
 }
-type S3rverClass = new (options: { address: string; port: number; directory: string; silent: boolean }) => S3rver;
+type CreateLocalS3 = (options: { directory: string; address: string; port: number }) => S3rver;
 
 export interface RunningS3Server {
   endpoint: string;
   stop(): Promise<void>;
 }
 
-/** An S3-compatible server on a free loopback port, keeping its objects in a fresh temp directory. */
+/** The stack's own set-up of s3rver, so tests meet the access rules `npm start` has. */
+const LOCAL_S3 = new URL('../../../tools/stack/local-s3.mjs', import.meta.url).href;
+
+/**
+ * An S3-compatible server on a free loopback port, keeping its objects in a fresh temp
+ * directory, set up as the local stack sets it up: anonymous clients may only read converted
+ * images; everything else needs a signed request.
+ */
 export async function startS3Server(): Promise<RunningS3Server> {
-  const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass;
+  const { createLocalS3 } = (await import(LOCAL_S3)) as { createLocalS3: CreateLocalS3 };
   const directory = await mkdtemp(path.join(tmpdir(), 's3rver-test-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true });
+  const server = createLocalS3({ address: '127.0.0.1', port: 0, directory });
   const { address, port } = await server.run();
   return {
     endpoint: `http://${address}:${port}`,

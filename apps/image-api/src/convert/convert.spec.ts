@@ -1,7 +1,8 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { ImageObjectStore } from '@platform/image-conversion';
 import { TokenService } from '@platform/image-tokens';
 import { loadConfig } from '@platform/service-kit';
-import { animatedGif, http, photoJpeg, pngDeclaring, postForm, solidPng, SVG_IMAGE, testAppEnv } from '@platform/testing';
+import { animatedGif, exifHasGps, http, photoJpeg, pngDeclaring, postForm, solidPng, SVG_IMAGE, testAppEnv } from '@platform/testing';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
@@ -83,6 +84,26 @@ describe('image conversion over HTTP', () => {
       const res = await convert(await newToken(), rotated);
       const meta = await sharp(res.bytes).metadata();
       expect([meta.width, meta.height, meta.orientation, meta.exif]).toEqual([200, 400, undefined, undefined]);
+    });
+
+    it('keeps the original private: anyone may read the outputs, stripped of GPS, but neither list the bucket nor read the source', async () => {
+      const located = await photoJpeg(200, 150, { gps: true });
+      expect(exifHasGps((await sharp(located).metadata()).exif)).toBe(true);
+      const res = await convert(await newToken(), located);
+      expect(res.status).toBe(200);
+      expect((await sharp(res.bytes).metadata()).exif).toBeUndefined();
+      const id = res.headers.get('x-cdn-image-id')!;
+      expect((await fromBucket(`${id}.webp`)).status).toBe(200);
+
+      const store = app.get(ImageObjectStore);
+      const pending = [];
+      for await (const variant of store.pendingBefore(new Date(Date.now() + 60_000))) if (variant.imageId === id) pending.push(variant);
+      expect(pending.map((variant) => variant.format)).toEqual(['avif']);
+      expect((await store.readPending(pending[0].key))?.source.equals(located)).toBe(true);
+      expect((await fromBucket(pending[0].key)).status).toBe(403);
+      expect((await fromBucket(encodeURIComponent(pending[0].key))).status).toBe(403);
+      expect((await fromBucket('?list-type=2&max-keys=3')).status).toBe(403);
+      expect((await fromBucket('?prefix=pending/')).status).toBe(403);
     });
 
     it('keeps an animation in WebP and gives AVIF its first frame, both bounded', async () => {

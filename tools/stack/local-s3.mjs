@@ -1,0 +1,64 @@
+// The local S3 server (s3rver) with the access rules the production bucket policy sets
+// (docs/operations.md): anonymous clients may only read converted images, `{id}.webp` and
+// `{id}.avif` at the top of a bucket. Everything else, listing and the pending sources (original
+// uploads, EXIF location included) among it, needs a signed request. s3rver itself serves every
+// unsigned request and has no bucket policies, so the rule is a middleware in front of its
+// routes. s3rver checks that a signed request names its access key, not the V4 signature.
+import S3rver from 's3rver';
+
+const PUBLIC_OBJECT = /^\/[^/]+\/[^/]+\.(?:webp|avif)$/;
+const ANONYMOUS_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+// Query parameters that turn an object read into another operation (ACLs, tags, uploads...).
+const SUBRESOURCES = ['acl', 'tagging', 'torrent', 'uploads', 'uploadId', 'versionId', 'versions', 'attributes', 'retention', 'legal-hold'];
+
+const ACCESS_DENIED = '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>';
+
+/** Exactly the requests s3rver authenticates; it serves any other as anonymous. */
+function isSigned(ctx) {
+  return 'authorization' in ctx.headers || 'Signature' in ctx.query || 'X-Amz-Algorithm' in ctx.query;
+}
+
+function isPublicRead(ctx) {
+  if (!ANONYMOUS_METHODS.has(ctx.method)) return false;
+  if (SUBRESOURCES.some((name) => name in ctx.query)) return false;
+  try {
+    return PUBLIC_OBJECT.test(decodeURIComponent(ctx.path));
+  } catch {
+    return false;
+  }
+}
+
+async function anonymousReadsOfOutputsOnly(ctx, next) {
+  if (isSigned(ctx) || isPublicRead(ctx)) return next();
+  ctx.status = 403;
+  ctx.type = 'application/xml';
+  ctx.body = ACCESS_DENIED;
+}
+
+/** The CORS rule of a bucket browsers load CDN URLs from. */
+export const PUBLIC_READ_CORS = `<CORSConfiguration>
+  <CORSRule>
+    <AllowedOrigin>*</AllowedOrigin>
+    <AllowedMethod>GET</AllowedMethod>
+    <AllowedMethod>HEAD</AllowedMethod>
+    <AllowedHeader>*</AllowedHeader>
+    <MaxAgeSeconds>3600</MaxAgeSeconds>
+  </CORSRule>
+</CORSConfiguration>`;
+
+/**
+ * An s3rver (not yet running; call `run()`) keeping objects in `directory`, with `buckets`
+ * created and given the CORS rule, and the anonymous-access rule above in force on every bucket.
+ */
+export function createLocalS3({ directory, address, port, buckets = [] }) {
+  const server = new S3rver({
+    directory,
+    address,
+    port,
+    silent: true,
+    configureBuckets: buckets.map((name) => ({ name, configs: [PUBLIC_READ_CORS] })),
+  });
+  // Koa composes its middleware when the server starts listening; first in line sees every request.
+  server.middleware.unshift(anonymousReadsOfOutputsOnly);
+  return server;
+}
