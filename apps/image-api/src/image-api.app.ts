@@ -6,7 +6,13 @@ import { ImageApiConfig } from './config/image-api.config';
 import { SERVICE_TITLE } from './info/info.controller';
 
 export const SECURITY_SCHEMES = {
-  'access-token': { type: 'apiKey', in: 'header', name: 'X-Access-Token', description: 'Access token: `img_` followed by 40 base62 characters' },
+  // OpenAPI has no form-field location for a key: the form alternative is told here and in the form's schema.
+  'access-token': {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Access-Token',
+    description: 'Access token: `img_` followed by 40 base62 characters. Multipart routes also take it as the form field access_token, which must come before the files.',
+  },
 } as const;
 
 export function serveImageApi(config: ImageApiConfig) {

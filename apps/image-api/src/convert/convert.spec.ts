@@ -281,8 +281,12 @@ describe('image conversion over HTTP', () => {
       const operation = paths[path].post;
       expect(Object.keys(operation.requestBody.content)).toEqual(['multipart/form-data']);
       expect(operation.security).toEqual([{ 'access-token': [] }]);
-      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '401', '402', '403', '413', '415', '422']));
+      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '401', '402', '403', '413', '415', '422', '429']));
+      expect(operation.responses['429'].headers).toHaveProperty('Retry-After');
     }
+    const { components } = (await http(url, 'GET', '/openapi.json')).body;
+    expect(components.securitySchemes['access-token']).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Access-Token', description: expect.stringMatching(/form field access_token.*before the files/) });
+    expect(components.schemas.ConvertParamsDto.properties.access_token.description).toMatch(/must come before the first file/);
     expect(Object.keys(paths['/convert'].post.responses['200'].headers)).toEqual(
       expect.arrayContaining(['X-Original-Size', 'X-Converted-Size', 'X-Savings', 'X-Processing-Time', 'X-CDN-Image-ID', 'X-CDN-URL-WebP', 'X-CDN-URL-AVIF']),
     );

@@ -25,7 +25,10 @@ export class ConvertParamsDto {
   @IsOptional() @FormNumber(/^\d+(\.\d+)?$/) @IsNumber({}, { message: 'max_height must be a positive number' }) @Min(1, { message: 'max_height must be a positive number' })
   max_height?: number;
 
-  @ApiPropertyOptional({ description: 'The access token, when it is not sent as X-Access-Token' })
+  @ApiPropertyOptional({
+    description:
+      'The access token, when it is not sent as X-Access-Token. It must come before the first file: a file part that arrives first is refused with 401 unread. Other fields may come before or after the files.',
+  })
   @IsOptional() @IsString()
   access_token?: string;
 }
