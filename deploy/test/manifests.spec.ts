@@ -125,6 +125,17 @@ describe.skipIf(!kubectl)(`Kubernetes manifests (${kubectl ?? 'skipped: kubectl 
       }
     });
 
+    it('gives image-api room in /tmp for the uploads one pod accepts at once', () => {
+      const objects = render(`overlays/${environment}/image-api`);
+      const [pod] = workloadsOf(objects, 'image-api').pods.filter(({ owner }) => owner.kind === 'Deployment');
+      const env = containerEnv(pod.container, objects);
+      // Each request keeps up to a full batch (10 files) on disk until it is answered.
+      const uploadBytes = Number(literal(env, 'CONCURRENT_REQUESTS_PER_PROCESS', '16')) * 10 * Number(literal(env, 'MAX_FILE_BYTES', String(25 * 1024 * 1024)));
+      const tmp = pod.container.volumeMounts?.find((mount) => mount.mountPath === '/tmp');
+      const sizeLimit = pod.template.spec?.volumes?.find((volume) => volume.name === tmp?.name)?.emptyDir?.sizeLimit;
+      expect(quantity(sizeLimit ?? 0)).toBeGreaterThanOrEqual(uploadBytes);
+    });
+
     describe.each(SERVICE_NAMES)('%s', (service) => {
       const contract = SERVICES[service];
       const objects = () => render(`overlays/${environment}/${service}`);
