@@ -167,7 +167,15 @@ const imageIds = new Set();
 let server;
 try {
   server = await startBenchApp('image-api', {
-    env: { DATABASE_URL: postgres.url, REDIS_URL: redis.url, S3_ENDPOINT: s3.endpoint, S3_BUCKET: BUCKET },
+    // One token sends every request; the API converts as many at once as raw sharp does.
+    env: {
+      DATABASE_URL: postgres.url,
+      REDIS_URL: redis.url,
+      S3_ENDPOINT: s3.endpoint,
+      S3_BUCKET: BUCKET,
+      CONCURRENT_REQUESTS_PER_TOKEN: String(CONCURRENCY),
+      CONCURRENT_CONVERSIONS_PER_PROCESS: String(CONCURRENCY),
+    },
     admin: ['token:create', '--plan', 'business'],
   });
   const rows = [];

@@ -152,6 +152,41 @@ describe('conversion uploads are admitted before they are read', () => {
     await expect.poll(async () => (await postForm(url, '/convert', { token, files: [['file', small]] })).status).toBe(200);
   });
 
+  it("counts a token's requests across replicas", async () => {
+    const replica = await serveImageApi(loadConfig(ImageApiConfig, testAppEnv({ CONCURRENT_REQUESTS_PER_TOKEN: '1' })));
+    try {
+      const token = await newToken();
+      const held = startUpload(url, '/convert', { 'x-access-token': token });
+      held.fileStart('file');
+      await held.write(Buffer.alloc(64 * 1024));
+      await expect.poll(uploadsOnDisk).toHaveLength(1);
+      const elsewhere = await postForm(await replica.getUrl(), '/convert', { token, files: [['file', small]] });
+      expect([elsewhere.status, elsewhere.headers.get('retry-after')]).toEqual([429, '2']);
+      held.abort();
+      await expect.poll(async () => (await postForm(await replica.getUrl(), '/convert', { token, files: [['file', small]] })).status).toBe(200);
+    } finally {
+      await replica.close();
+    }
+  });
+
+  it('keeps the token cap within the process while Redis is unreachable, and goes on converting', async () => {
+    const alone = await serveImageApi(loadConfig(ImageApiConfig, testAppEnv({ CONCURRENT_REQUESTS_PER_TOKEN: '1', REDIS_URL: 'redis://127.0.0.1:1' })));
+    try {
+      const aloneUrl = await alone.getUrl();
+      const token = await newToken();
+      const held = startUpload(aloneUrl, '/convert', { 'x-access-token': token });
+      held.fileStart('file');
+      await held.write(Buffer.alloc(64 * 1024));
+      await expect.poll(uploadsOnDisk).toHaveLength(1);
+      expect((await postForm(aloneUrl, '/convert', { token, files: [['file', small]] })).status).toBe(429);
+      expect((await postForm(aloneUrl, '/convert', { token: await newToken(), files: [['file', small]] })).status).toBe(200);
+      held.abort();
+      await expect.poll(async () => (await postForm(aloneUrl, '/convert', { token, files: [['file', small]] })).status).toBe(200);
+    } finally {
+      await alone.close();
+    }
+  });
+
   it('refuses requests past the process cap with 429 before reading them', async () => {
     const held = await Promise.all(
       [1, 2, 3].map(async () => {
