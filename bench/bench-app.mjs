@@ -1,10 +1,14 @@
-// What both benchmarks share: a free port, and one app built, migrated, given a credential by its
-// own admin command, and started until /health answers.
+// What the benchmarks share: a free port, one app built, migrated, given a credential by its own
+// admin command, and started until /health answers, an S3 server of their own, and a process's
+// memory.
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createLocalS3 } from '../tools/stack/local-s3.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -32,4 +36,28 @@ export async function startBenchApp(app, { env, admin }) {
   }
   child.kill();
   throw new Error(`${app} did not become healthy`);
+}
+
+/** The stack's s3rver on a free port and a temporary directory, so the stack's bucket is left alone. */
+export async function startBenchS3(bucket) {
+  const directory = mkdtempSync(path.join(tmpdir(), 'bench-s3-'));
+  const server = createLocalS3({ directory, address: '127.0.0.1', port: await freePort(), buckets: [bucket] });
+  const { address, port } = await server.run();
+  return {
+    endpoint: `http://${address}:${port}`,
+    stop: async () => {
+      await server.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A process's resident memory in MiB (`VmRSS` now, `VmHWM` its peak), where Linux tells it. */
+export function rssMiB(pid, field = 'VmRSS') {
+  try {
+    const kib = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+    return kib ? kib / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -12,15 +12,12 @@
 // started and the database created when needed).
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import path from 'node:path';
 import Queue from 'bull';
-import S3rver from 's3rver';
 import sharp from 'sharp';
 import { ensureInfra } from '../tools/stack/ensure-infra.mjs';
-import { freePort, startBenchApp } from './bench-app.mjs';
+import { rssMiB, startBenchApp, startBenchS3 } from './bench-app.mjs';
 
 const { values } = parseArgs({
   options: { rounds: { type: 'string', default: '6' }, concurrency: { type: 'string', default: String(availableParallelism()) } },
@@ -94,19 +91,6 @@ async function timed(jobs, run) {
   return (performance.now() - started) / 1000;
 }
 
-async function startS3() {
-  const directory = mkdtempSync(path.join(tmpdir(), 'bench-s3-'));
-  const server = new S3rver({ directory, address: '127.0.0.1', port: await freePort(), silent: true, configureBuckets: [{ name: BUCKET, configs: [] }] });
-  const { address, port } = await server.run();
-  return {
-    endpoint: `http://${address}:${port}`,
-    stop: async () => {
-      await server.close();
-      rmSync(directory, { recursive: true, force: true });
-    },
-  };
-}
-
 /** Posts one conversion; returns the stored image's id. */
 async function apiConvert({ url, secret: token }, { format, input, maxWidth }) {
   const form = new FormData();
@@ -118,16 +102,6 @@ async function apiConvert({ url, secret: token }, { format, input, maxWidth }) {
   if (response.status !== 200) throw new Error(`convert answered ${response.status}: ${body}`);
   if (response.headers.get('content-type') !== `image/${format}`) throw new Error(`convert answered ${response.headers.get('content-type')}`);
   return response.headers.get('x-cdn-image-id');
-}
-
-/** Peak resident memory of a process in MiB, where Linux tells it. */
-function peakRssMiB(pid) {
-  try {
-    const kib = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
-    return kib ? kib / 1024 : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -162,7 +136,7 @@ function report(images, rows, rss) {
 sharp.cache(false);
 const images = await Promise.all(SIZES.map(([width, height]) => photoJpeg(width, height)));
 const { postgres, redis } = await ensureInfra();
-const s3 = await startS3();
+const s3 = await startBenchS3(BUCKET);
 const imageIds = new Set();
 let server;
 try {
@@ -192,7 +166,7 @@ try {
     rows.push(row);
   }
   if (imageIds.size !== rows.length * (CONVERSIONS + 1)) throw new Error(`the API returned ${imageIds.size} distinct ids; repeats were served from storage`);
-  report(images, rows, peakRssMiB(server.child.pid));
+  report(images, rows, rssMiB(server.child.pid, 'VmHWM'));
 } finally {
   if (server) {
     server.child.kill('SIGTERM');
