@@ -78,6 +78,13 @@ describe('conversion uploads are admitted before they are read', () => {
 
   const newToken = async (limit?: number) => (await tokens.create('free', limit ?? null)).token;
   const uploadsOnDisk = async () => (await readdir(uploadsDir)).filter((name) => name.startsWith('image-upload-'));
+  /** An admitted upload left half sent: it holds its slots and temp directory until aborted. */
+  const holdUpload = async (baseUrl: string, token: string) => {
+    const upload = startUpload(baseUrl, '/convert', { 'x-access-token': token });
+    upload.fileStart('file');
+    await upload.write(Buffer.alloc(64 * 1024));
+    return upload;
+  };
 
   it('answers an unknown X-Access-Token with 401 before the body is sent, and closes the connection', async () => {
     const upload = startUpload(url, '/convert/batch', { 'x-access-token': `img_${'Z'.repeat(40)}` });
@@ -96,21 +103,22 @@ describe('conversion uploads are admitted before they are read', () => {
     expect([answer.status, answer.body]).toEqual([402, { ...fatal(false), api_limit_usage: 1, api_limit_max: 1 }]);
   });
 
-  it('answers an unknown access_token field with 401 as soon as the first file part begins', async () => {
+  /** A batch form with one text field, then the first megabyte of a file. */
+  const batchAfterField = async (name: string, value: string) => {
     const upload = startUpload(url, '/convert/batch');
-    upload.field('access_token', 'nope');
+    upload.field(name, value);
     upload.fileStart('files');
     await upload.write(Buffer.alloc(1024 * 1024));
-    const answer = await upload.answered;
+    return upload.answered;
+  };
+
+  it('answers an unknown access_token field with 401 as soon as the first file part begins', async () => {
+    const answer = await batchAfterField('access_token', 'nope');
     expect([answer.status, answer.body, answer.headers.connection]).toEqual([401, fatal(true), 'close']);
   });
 
   it('answers a file part that comes before any access_token field with 401 naming the order', async () => {
-    const upload = startUpload(url, '/convert/batch');
-    upload.field('format', 'avif');
-    upload.fileStart('files');
-    await upload.write(Buffer.alloc(1024 * 1024));
-    const answer = await upload.answered;
+    const answer = await batchAfterField('format', 'avif');
     expect([answer.status, answer.body]).toEqual([401, fatal(true)]);
     expect(answer.body.error_message).toMatch(/must come before the files/);
   });
@@ -137,9 +145,7 @@ describe('conversion uploads are admitted before they are read', () => {
 
   it('lets a token have one request in progress here, refusing the next with 429 and Retry-After', async () => {
     const token = await newToken();
-    const held = startUpload(url, '/convert', { 'x-access-token': token });
-    held.fileStart('file');
-    await held.write(Buffer.alloc(64 * 1024));
+    const held = await holdUpload(url, token);
     await expect.poll(uploadsOnDisk).toHaveLength(1);
 
     const byHeader = await postForm(url, '/convert', { token, files: [['file', small]] });
@@ -156,9 +162,7 @@ describe('conversion uploads are admitted before they are read', () => {
     const replica = await serveImageApi(loadConfig(ImageApiConfig, testAppEnv({ CONCURRENT_REQUESTS_PER_TOKEN: '1' })));
     try {
       const token = await newToken();
-      const held = startUpload(url, '/convert', { 'x-access-token': token });
-      held.fileStart('file');
-      await held.write(Buffer.alloc(64 * 1024));
+      const held = await holdUpload(url, token);
       await expect.poll(uploadsOnDisk).toHaveLength(1);
       const elsewhere = await postForm(await replica.getUrl(), '/convert', { token, files: [['file', small]] });
       expect([elsewhere.status, elsewhere.headers.get('retry-after')]).toEqual([429, '2']);
@@ -174,9 +178,7 @@ describe('conversion uploads are admitted before they are read', () => {
     try {
       const aloneUrl = await alone.getUrl();
       const token = await newToken();
-      const held = startUpload(aloneUrl, '/convert', { 'x-access-token': token });
-      held.fileStart('file');
-      await held.write(Buffer.alloc(64 * 1024));
+      const held = await holdUpload(aloneUrl, token);
       await expect.poll(uploadsOnDisk).toHaveLength(1);
       expect((await postForm(aloneUrl, '/convert', { token, files: [['file', small]] })).status).toBe(429);
       expect((await postForm(aloneUrl, '/convert', { token: await newToken(), files: [['file', small]] })).status).toBe(200);
@@ -188,14 +190,7 @@ describe('conversion uploads are admitted before they are read', () => {
   });
 
   it('refuses requests past the process cap with 429 before reading them', async () => {
-    const held = await Promise.all(
-      [1, 2, 3].map(async () => {
-        const upload = startUpload(url, '/convert', { 'x-access-token': await newToken() });
-        upload.fileStart('file');
-        await upload.write(Buffer.alloc(64 * 1024));
-        return upload;
-      }),
-    );
+    const held = await Promise.all([1, 2, 3].map(async () => holdUpload(url, await newToken())));
     await expect.poll(uploadsOnDisk).toHaveLength(3);
     const refused = startUpload(url, '/convert', { 'x-access-token': await newToken() });
     refused.fileStart('file');
