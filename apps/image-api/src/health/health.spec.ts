@@ -1,4 +1,5 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { TokenService } from '@platform/image-tokens';
 import { loadConfig } from '@platform/service-kit';
 import { describeHttpLimits, describeServiceHealth, http, testAppEnv } from '@platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,9 +47,11 @@ describe('image-api documents and malformed requests', () => {
   });
 
   it('answers a malformed multipart body in the image envelope', async () => {
+    // With a valid token, as no file part is read without one.
+    const { token } = await app.get(TokenService).create('free');
     const res = await http(url, 'POST', '/convert', {
       body: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nnot closed',
-      headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+      headers: { 'content-type': 'multipart/form-data; boundary=xyz', 'x-access-token': token },
     });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
