@@ -52,9 +52,12 @@ describe('image-api', () => {
     const id = res.headers.get('x-cdn-image-id');
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/);
 
-    const webp = await download(res.headers.get('x-cdn-url-webp')!);
+    const webpUrl = res.headers.get('x-cdn-url-webp')!;
+    const webp = await download(webpUrl);
     expect(webp).toMatchObject({ status: 200, type: 'image/webp' });
     expect(webp.bytes.equals(res.bytes)).toBe(true);
+    // The bucket behind the CDN lists nothing to anonymous clients, the pending originals least of all.
+    expect((await fetch(`${webpUrl.slice(0, webpUrl.lastIndexOf('/'))}?list-type=2&prefix=pending/`)).status).toBe(403);
 
     const avifUrl = res.headers.get('x-cdn-url-avif')!;
     expect(avifUrl).toMatch(new RegExp(`/${id}\\.avif$`));
