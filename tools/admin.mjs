@@ -10,6 +10,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const APP_BY_COMMAND = {
   'account:create': 'translate-api',
+  'account:limits': 'translate-api',
   'key:create': 'translate-api',
   'reviewer:create': 'translate-api',
   'token:create': 'image-api',

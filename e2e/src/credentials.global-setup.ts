@@ -38,15 +38,19 @@ async function sequentially<T extends Record<string, string[]>>(prefix: string, 
 export default async function setup(project: TestProject): Promise<void> {
   const runId = `e2e-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
   const key = (account: string, ...flags: string[]) => ['key:create', '--account', `${runId}-${account}`, ...flags];
+  // Only account:create makes accounts; key:create refuses an unknown one.
+  const accounts = Object.fromEntries(['translate', 'glossaries', 'keys', 'webhooks', 'review'].map((name) => [name, ['account:create', `${runId}-${name}`]]));
   const [translation, image] = await Promise.all([
-    sequentially(stack.translateAdmin, {
-      translateKey: key('translate', '--sandbox'),
-      glossaryKey: key('glossaries', '--sandbox'),
-      manageKey: key('keys', '--sandbox', '--manage'),
-      webhookKey: key('webhooks', '--sandbox', '--manage'),
-      liveKey: key('review'),
-      reviewerToken: ['reviewer:create', '--languages', 'es', '--name', runId],
-    }),
+    sequentially(stack.translateAdmin, accounts).then(() =>
+      sequentially(stack.translateAdmin, {
+        translateKey: key('translate', '--sandbox'),
+        glossaryKey: key('glossaries', '--sandbox'),
+        manageKey: key('keys', '--sandbox', '--manage'),
+        webhookKey: key('webhooks', '--sandbox', '--manage'),
+        liveKey: key('review'),
+        reviewerToken: ['reviewer:create', '--languages', 'es', '--name', runId],
+      }),
+    ),
     sequentially(stack.imageAdmin, {
       imageToken: ['token:create', '--plan', 'free'],
       limitedImageToken: ['token:create', '--plan', 'free', '--limit', '1'],

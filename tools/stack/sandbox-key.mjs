@@ -27,8 +27,8 @@ export async function ensureSandboxKey(env, translateUrl) {
   const stored = existsSync(KEY_FILE) ? readFileSync(KEY_FILE, 'utf8').trim() : '';
   if (stored && (!translateUrl || (await isAccepted(translateUrl, stored)))) return { key: stored, created: false };
   if (!existsSync(ADMIN_CLI)) throw new StackError('tools/admin.mjs is missing, so no sandbox key could be created');
-  // The account outlives its keys: "already exists" is the normal case, and any other problem
-  // shows up in key:create below.
+  // key:create needs the account, which outlives its keys: "already exists" is the normal case,
+  // and any other problem shows up in key:create below.
   await admin(['account:create', ACCOUNT], env, true);
   const { stdout } = await admin(['key:create', '--account', ACCOUNT, '--sandbox'], env);
   const key = stdout.trim().split('\n').at(-1)?.trim();

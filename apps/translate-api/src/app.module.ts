@@ -25,7 +25,7 @@ export class AppModule {
         HealthModule,
         RedisModule.forRoot(config.REDIS_URL),
         DatabaseModule.forRoot(config.DATABASE_URL, translationDomain, config.DATABASE_POOL_SIZE),
-        AuthModule,
+        AuthModule.forRoot({ maxKeysPerAccount: config.MAX_KEYS_PER_ACCOUNT }),
         KeysModule,
         QuotaModule.forRoot({ sandboxMonthlyWords: config.SANDBOX_MONTHLY_WORDS }),
         RateLimitModule.forRoot({ defaultPerMinute: config.RATE_LIMIT_PER_MINUTE }),

@@ -1,19 +1,26 @@
-import { Module } from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Account } from './accounts/account.entity';
 import { AccountService } from './accounts/account.service';
 import { ApiKeyGuard } from './guards/api-key.guard';
 import { ApiKey } from './keys/api-key.entity';
-import { ApiKeyService } from './keys/api-key.service';
+import { AUTH_OPTIONS, ApiKeyService, type AuthOptions } from './keys/api-key.service';
 
 /**
  * Accounts and API keys, and the global guard that authenticates every request of the app that
  * imports this module. Needs the translation DatabaseModule (or a TypeORM root) in the app.
+ * Global, so that feature modules use the one configured instance.
  */
-@Module({
-  imports: [TypeOrmModule.forFeature([Account, ApiKey])],
-  providers: [AccountService, ApiKeyService, { provide: APP_GUARD, useClass: ApiKeyGuard }],
-  exports: [AccountService, ApiKeyService],
-})
-export class AuthModule {}
+@Module({})
+export class AuthModule {
+  static forRoot(options: AuthOptions): DynamicModule {
+    return {
+      module: AuthModule,
+      global: true,
+      imports: [TypeOrmModule.forFeature([Account, ApiKey])],
+      providers: [{ provide: AUTH_OPTIONS, useValue: options }, AccountService, ApiKeyService, { provide: APP_GUARD, useClass: ApiKeyGuard }],
+      exports: [AccountService, ApiKeyService],
+    };
+  }
+}

@@ -7,5 +7,6 @@ export * from './keys/api-key-secret.util';
 export * from './decorators/require-scope.decorator';
 export * from './decorators/current-api-key.decorator';
 export * from './decorators/api-key-auth.decorator';
+export * from './bigint-column';
 export * from './auth.module';
 export { bearerToken, invalidKey, MISSING_KEY_MESSAGE } from './guards/api-key.guard';

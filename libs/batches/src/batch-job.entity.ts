@@ -13,12 +13,12 @@ const bigintAsNumber: ValueTransformer = {
 /** A batch submitted through POST /api/v1/batches; its texts are `BatchText` rows. */
 @Entity({ schema: 'translation', name: 'batch_jobs' })
 @Index('batch_jobs_expiry_idx', ['status', 'expiresAt'])
+@Index('batch_jobs_account_idx', ['accountId', 'sandbox'])
 export class BatchJob {
   /** `job_` + 24 random base62 characters: the id alone grants no access, but is not guessable either. */
   @PrimaryColumn({ type: 'text' })
   id: string;
 
-  @Index('batch_jobs_account_idx')
   @Column({ name: 'account_id', type: 'uuid' })
   accountId: string;
 
@@ -42,8 +42,11 @@ export class BatchJob {
   @Column({ type: 'text' })
   tier: TranslationTier;
 
-  /** Submitted with a sandbox key: its review (tier review) is simulated. */
-  @Column({ type: 'boolean', default: false })
+  /**
+   * The mode (world) of the job, the submitting key's: only keys of this mode see it, its
+   * webhook goes to this mode's endpoint, and its review (tier review) is simulated in sandbox.
+   */
+  @Column({ type: 'boolean' })
   sandbox: boolean;
 
   /** The glossary's terms as they were at submission, so later edits cannot change a running job. */

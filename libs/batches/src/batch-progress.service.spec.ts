@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DatabaseModule, translationDomain } from '@platform/database';
 import { QuotaModule, WordQuotaService } from '@platform/quota';
 import { HealthModule } from '@platform/service-kit';
-import { createTestKey, testEnv } from '@platform/testing';
+import { createTestKey, testPrincipal, testEnv } from '@platform/testing';
 import { WebhooksModule } from '@platform/webhooks';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,11 +43,12 @@ describe('BatchProgress', () => {
   async function chargedJob() {
     const key = await createTestKey();
     const id = newBatchJobId();
-    await quota.charge({ keyId: key.keyId, words: 6, costCents: 1, limit: null, reference: chargeReference(id) });
+    await quota.charge({ key: testPrincipal(key), words: 6, costCents: 1, reference: chargeReference(id) });
     await dataSource.getRepository(BatchJob).insert({
       id,
       accountId: key.accountId,
       keyId: key.keyId,
+      sandbox: key.sandbox,
       status: 'processing',
       source: 'en',
       target: 'es',

@@ -147,7 +147,7 @@ export class BatchProgress {
       results,
       ...(job.error !== null && { error: job.error }),
     };
-    await this.webhooks.publish(manager, { accountId: job.accountId, type: 'batch.completed', data });
+    await this.webhooks.publish(manager, { accountId: job.accountId, sandbox: job.sandbox, type: 'batch.completed', data });
   }
 }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { ApiKeyPrincipal } from '@platform/contracts';
+import type { AccountMode, ApiKeyPrincipal } from '@platform/contracts';
 import { ApiError } from '@platform/errors';
 import { GlossaryService } from '@platform/glossaries';
 import { OutboxService } from '@platform/outbox';
@@ -38,7 +38,7 @@ export class BatchService {
     assertBatchWithinLimits(request.texts);
     const tier = request.tier ?? 'basic';
     const format = request.format ?? 'text';
-    const glossary = request.glossary ? await this.glossaries.termsFor(key.accountId, request.glossary, request.target) : undefined;
+    const glossary = request.glossary ? await this.glossaries.termsFor(key, request.glossary, request.target) : undefined;
     const texts = await this.prepare({ texts: request.texts, source: request.source, target: request.target, format, tier, glossary });
     const words = texts.reduce((sum, text) => sum + text.words, 0);
     const job = this.jobs.create({
@@ -62,7 +62,7 @@ export class BatchService {
     });
 
     const reference = chargeReference(job.id);
-    await this.quota.charge({ keyId: key.keyId, words, costCents: job.costCents, limit: this.quota.limitFor(key), reference });
+    await this.quota.charge({ key, words, costCents: job.costCents, reference });
     try {
       await this.dataSource.transaction(async (manager) => {
         await manager.insert(BatchJob, job);
@@ -77,9 +77,9 @@ export class BatchService {
     return job;
   }
 
-  /** A job of the caller's account; 404 for unknown ids and other accounts' jobs alike. */
-  async view(accountId: string, jobId: string): Promise<BatchView> {
-    const job = BATCH_JOB_ID.test(jobId) ? await this.jobs.findOneBy({ id: jobId, accountId }) : null;
+  /** A job of the caller's account and mode; 404 for unknown ids, other accounts' and the other mode's jobs alike. */
+  async view({ accountId, sandbox }: AccountMode, jobId: string): Promise<BatchView> {
+    const job = BATCH_JOB_ID.test(jobId) ? await this.jobs.findOneBy({ id: jobId, accountId, sandbox }) : null;
     if (!job) throw ApiError.notFound(`Batch job ${jobId} not found`);
     const texts = job.status === 'done' ? await this.texts.find({ select: RESULT_COLUMNS, where: { jobId: job.id }, order: { idx: 'ASC' } }) : undefined;
     return toView(job, texts);

@@ -4,18 +4,34 @@ import type {} from 'fastify';
 export type KeyScope = 'translate' | 'manage';
 
 /**
+ * One of an account's two worlds, as Stripe's test and live modes: glossaries, batch jobs, the
+ * webhook endpoint and its events, usage and quotas belong to a mode, and a key sees only its own.
+ */
+export interface AccountMode {
+  accountId: string;
+  /** true: the sandbox (test) world of the account; false: live. */
+  sandbox: boolean;
+}
+
+/** Ceilings an operator sets on an account (admin account:limits); null when none. */
+export interface AccountLimits {
+  monthlyWordLimit: number | null;
+  rateLimitPerMinute: number | null;
+}
+
+/**
  * The authenticated API key of a translation request, set on the Fastify request as `apiKey`
  * by the auth guard and read by quota, rate limiting and every controller.
  */
-export interface ApiKeyPrincipal {
+export interface ApiKeyPrincipal extends AccountMode {
   keyId: string;
-  accountId: string;
-  sandbox: boolean;
   scopes: KeyScope[];
   /** Explicit per-key monthly word limit; null when none is set. */
   monthlyWordLimit: number | null;
   /** Explicit per-key requests per minute; null means the configured default. */
   rateLimitPerMinute: number | null;
+  /** The operator's ceilings of the key's account, which the key's own limits stay within. */
+  account: AccountLimits;
 }
 
 declare module 'fastify' {

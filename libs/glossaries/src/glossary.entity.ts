@@ -6,15 +6,19 @@ export interface GlossaryEntry {
   translations: Record<string, string>;
 }
 
-/** A customer's terminology for one source language, used by translate and batches. */
+/** A customer's terminology for one source language, used by translate and batches of its mode. */
 @Entity({ schema: 'translation', name: 'glossaries' })
-@Index('glossaries_account_idx', ['accountId', 'createdAt'])
+@Index('glossaries_account_idx', ['accountId', 'sandbox', 'createdAt'])
 export class Glossary {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
   @Column({ name: 'account_id', type: 'uuid' })
   accountId: string;
+
+  /** The mode (world) it belongs to: only keys of this mode see and use it. */
+  @Column({ type: 'boolean' })
+  sandbox: boolean;
 
   @Column({ type: 'text' })
   name: string;

@@ -35,22 +35,36 @@ describe('GlossaryService', () => {
     );
 
   it('lets exactly 20 glossaries into an account when 25 are created at once', async () => {
-    const { accountId } = await createTestKey();
-    const results = await Promise.allSettled(Array.from({ length: 25 }, (_, i) => glossaries.create(accountId, draft(`g${i}`, [['a', { de: 'b' }]]))));
+    const mode = await createTestKey();
+    const results = await Promise.allSettled(Array.from({ length: 25 }, (_, i) => glossaries.create(mode, draft(`g${i}`, [['a', { de: 'b' }]]))));
     const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as ApiError] : []));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(20);
     expect(refused).toHaveLength(5);
-    for (const error of refused) expect(error.message).toBe('An account holds at most 20 glossaries; delete one before creating another');
-    expect(await glossaries.list(accountId)).toHaveLength(20);
+    for (const error of refused) expect(error.message).toBe('An account holds at most 20 sandbox glossaries; delete one before creating another');
+    expect(await glossaries.list(mode)).toHaveLength(20);
+    // The live world of the same account has room of its own.
+    expect(await glossaries.create({ ...mode, sandbox: false }, draft('live', [['a', { de: 'b' }]]))).toMatchObject({ sandbox: false });
+  });
+
+  it("keeps each mode's glossaries out of the other mode's reach", async () => {
+    const sandbox = await createTestKey();
+    const live = { accountId: sandbox.accountId, sandbox: false };
+    const glossary = await glossaries.create(live, draft('live terms', [['cloud', { de: 'Wolke' }]]));
+    expect((await refusal(glossaries.get(sandbox, glossary.id))).getStatus()).toBe(404);
+    expect((await refusal(glossaries.termsFor(sandbox, glossary.id, 'de'))).message).toBe(`Unknown glossary "${glossary.id}"`);
+    expect((await refusal(glossaries.replace(sandbox, glossary.id, draft('taken', [['a', { de: 'b' }]])))).getStatus()).toBe(404);
+    expect((await refusal(glossaries.delete(sandbox, glossary.id))).getStatus()).toBe(404);
+    expect(await glossaries.list(sandbox)).toEqual([]);
+    expect((await glossaries.get(live, glossary.id)).name).toBe('live terms');
   });
 
   it('gives the terms for one target, leaving out entries without a translation into it', async () => {
-    const { accountId } = await createTestKey();
-    const glossary = await glossaries.create(accountId, draft('terms', [['cloud', { de: 'Wolke', fr: 'nuage' }], ['server', { fr: 'serveur' }]]));
-    expect(await glossaries.termsFor(accountId, glossary.id, 'de')).toEqual({ source: 'en', target: 'de', entries: [{ term: 'cloud', translation: 'Wolke' }] });
-    expect((await glossaries.termsFor(accountId, glossary.id, 'fr')).entries).toHaveLength(2);
+    const mode = await createTestKey();
+    const glossary = await glossaries.create(mode, draft('terms', [['cloud', { de: 'Wolke', fr: 'nuage' }], ['server', { fr: 'serveur' }]]));
+    expect(await glossaries.termsFor(mode, glossary.id, 'de')).toEqual({ source: 'en', target: 'de', entries: [{ term: 'cloud', translation: 'Wolke' }] });
+    expect((await glossaries.termsFor(mode, glossary.id, 'fr')).entries).toHaveLength(2);
 
-    const missing = await refusal(glossaries.termsFor(accountId, glossary.id, 'sv'));
+    const missing = await refusal(glossaries.termsFor(mode, glossary.id, 'sv'));
     expect(missing.getStatus()).toBe(422);
     expect(missing.message).toBe(`Glossary "terms" (${glossary.id}) has no translations into "sv"; it translates into de, fr`);
   });
@@ -58,9 +72,9 @@ describe('GlossaryService', () => {
   it('answers 422 unsupported_language for unknown, foreign and malformed glossary ids', async () => {
     const owner = await createTestKey();
     const stranger = await createTestKey();
-    const glossary = await glossaries.create(owner.accountId, draft('mine', [['a', { de: 'b' }]]));
+    const glossary = await glossaries.create(owner, draft('mine', [['a', { de: 'b' }]]));
     for (const id of [glossary.id, randomUUID(), 'not-a-uuid']) {
-      const error = await refusal(glossaries.termsFor(stranger.accountId, id, 'de'));
+      const error = await refusal(glossaries.termsFor(stranger, id, 'de'));
       expect(error.getStatus()).toBe(422);
       expect(error.code).toBe('unsupported_language');
       expect(error.message).toBe(`Unknown glossary "${id}"`);
@@ -68,18 +82,18 @@ describe('GlossaryService', () => {
   });
 
   it('serves a replacement and a deletion to the very next lookup', async () => {
-    const { accountId } = await createTestKey();
-    const glossary = await glossaries.create(accountId, draft('v1', [['cloud', { de: 'Wolke' }]]));
-    const replaced = await glossaries.replace(accountId, glossary.id, draft('v2', [['cloud', { de: 'Rechnerwolke' }], ['disk', { de: 'Platte' }]]));
+    const mode = await createTestKey();
+    const glossary = await glossaries.create(mode, draft('v1', [['cloud', { de: 'Wolke' }]]));
+    const replaced = await glossaries.replace(mode, glossary.id, draft('v2', [['cloud', { de: 'Rechnerwolke' }], ['disk', { de: 'Platte' }]]));
     expect(replaced).toMatchObject({ id: glossary.id, name: 'v2', entryCount: 2, createdAt: glossary.createdAt });
     expect(replaced.updatedAt.getTime()).toBeGreaterThanOrEqual(glossary.updatedAt.getTime());
-    expect((await glossaries.termsFor(accountId, glossary.id, 'de')).entries).toEqual([
+    expect((await glossaries.termsFor(mode, glossary.id, 'de')).entries).toEqual([
       { term: 'cloud', translation: 'Rechnerwolke' },
       { term: 'disk', translation: 'Platte' },
     ]);
 
-    await glossaries.delete(accountId, glossary.id);
-    expect((await refusal(glossaries.termsFor(accountId, glossary.id, 'de'))).getStatus()).toBe(422);
-    expect((await refusal(glossaries.delete(accountId, glossary.id))).getStatus()).toBe(404);
+    await glossaries.delete(mode, glossary.id);
+    expect((await refusal(glossaries.termsFor(mode, glossary.id, 'de'))).getStatus()).toBe(422);
+    expect((await refusal(glossaries.delete(mode, glossary.id))).getStatus()).toBe(404);
   });
 });

@@ -3,10 +3,10 @@ import { TranslationErrorCode } from '@platform/contracts';
 import { ApiError } from '@platform/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Observable } from 'rxjs';
-import { KeyRateLimitService } from './key-rate-limit.service';
+import { isAccountCeiling, KeyRateLimitService } from './key-rate-limit.service';
 
 /**
- * Refuses requests over their key's rate limit with 429 rate_limited before the handler runs.
+ * Refuses requests over their key's rate limit or their account's rate ceiling with 429 rate_limited before the handler runs.
  * It is an interceptor rather than a guard because Nest runs interceptors after all guards, so
  * the auth guard has set `request.apiKey` by then. Requests without a key (operational
  * endpoints, auth failures) are not limited.
@@ -22,10 +22,13 @@ export class RateLimitInterceptor implements NestInterceptor {
     // The fields are set on the reply before the handler runs, so its error responses carry them too.
     const decision = await this.limits.count(request.apiKey, request, http.getResponse<FastifyReply>());
     if (decision && !decision.allowed) {
+      const which = isAccountCeiling(decision)
+        ? `The account's rate ceiling of ${decision.limit} requests per minute (all its ${request.apiKey.sandbox ? 'sandbox' : 'live'} keys together) is reached`
+        : `Rate limit of ${decision.limit} requests per minute reached`;
       throw new ApiError(
         429,
         TranslationErrorCode.RateLimited,
-        `Rate limit of ${decision.limit} requests per minute reached; retry in ${decision.retryAfterSeconds} s`,
+        `${which}; retry in ${decision.retryAfterSeconds} s`,
         {},
         { 'retry-after': String(decision.retryAfterSeconds) },
       );

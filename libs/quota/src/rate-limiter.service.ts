@@ -6,8 +6,19 @@ import { SLIDING_WINDOW_SCRIPT } from './sliding-window.script';
 
 export const RATE_LIMIT_WINDOW_SECONDS = 60;
 
+/** One window a request counts against; `id` names its log in Redis. */
+export interface RateWindow {
+  id: string;
+  limit: number;
+}
+
 export interface RateLimitDecision {
   allowed: boolean;
+  /**
+   * The window the figures below describe: when refused, the full window that frees up last;
+   * when allowed, the one with the fewest requests left (the first on a tie).
+   */
+  window: RateWindow;
   limit: number;
   /** Requests still allowed in the current window. */
   remaining: number;
@@ -21,9 +32,10 @@ const SCRIPT_SHA = createHash('sha1').update(SLIDING_WINDOW_SCRIPT).digest('hex'
 const WINDOW_MICROS = RATE_LIMIT_WINDOW_SECONDS * 1_000_000;
 
 /**
- * Per-key request rate over a sliding window of the last 60 seconds, shared by all replicas
- * through Redis. Allowed requests are recorded; refused ones are not, so a client that keeps
- * retrying too early does not extend its own wait.
+ * Request rates over sliding windows of the last 60 seconds, shared by all replicas through
+ * Redis. A request may count against several windows at once (a key's and its account's):
+ * it is allowed only when all have room. Allowed requests are recorded in every window; refused
+ * ones in none, so a client that keeps retrying too early does not extend its own wait.
  *
  * When Redis is unreachable the limiter fails open: `hit` returns null and the request goes
  * through. Availability wins over strictness here because the monthly word quota, which is what
@@ -36,11 +48,21 @@ export class RateLimiter {
 
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
 
-  async hit(keyId: string, limit: number): Promise<RateLimitDecision | null> {
-    if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`rate limit must be a positive integer, got ${limit}`);
-    let reply: [number, number, number];
+  hit(id: string, limit: number): Promise<RateLimitDecision | null> {
+    return this.hitAll([{ id, limit }]);
+  }
+
+  async hitAll(windows: RateWindow[]): Promise<RateLimitDecision | null> {
+    if (windows.length === 0) throw new RangeError('a request counts against at least one window');
+    for (const { limit } of windows) {
+      if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`rate limit must be a positive integer, got ${limit}`);
+    }
+    let reply: number[];
     try {
-      reply = await this.run(`ratelimit:${keyId}`, [limit, WINDOW_MICROS, randomUUID()]);
+      reply = await this.run(
+        windows.map((w) => `ratelimit:${w.id}`),
+        [WINDOW_MICROS, randomUUID(), ...windows.map((w) => w.limit)],
+      );
     } catch (error) {
       if (!this.outage) {
         this.outage = true;
@@ -52,24 +74,24 @@ export class RateLimiter {
       this.outage = false;
       this.logger.log('Rate limiting resumed: Redis is reachable again');
     }
-    const [allowed, count, waitMicros] = reply;
-    const resetSeconds = Math.max(1, Math.ceil(waitMicros / 1_000_000));
-    return {
-      allowed: allowed === 1,
-      limit,
-      remaining: Math.max(0, limit - count),
-      resetSeconds,
-      retryAfterSeconds: allowed === 1 ? 0 : resetSeconds,
-    };
+    const allowed = reply[0] === 1;
+    const decisions = windows.map((window, i) => {
+      const [count, waitMicros] = [reply[1 + 2 * i], reply[2 + 2 * i]];
+      const resetSeconds = Math.max(1, Math.ceil(waitMicros / 1_000_000));
+      return { allowed, window, limit: window.limit, remaining: Math.max(0, window.limit - count), resetSeconds, retryAfterSeconds: allowed ? 0 : resetSeconds };
+    });
+    if (allowed) return decisions.reduce((tightest, d) => (d.remaining < tightest.remaining ? d : tightest));
+    // A refused request was not recorded: a full window is one with no room left.
+    return decisions.filter((d) => d.remaining === 0).reduce((latest, d) => (d.retryAfterSeconds > latest.retryAfterSeconds ? d : latest));
   }
 
-  private async run(key: string, args: (string | number)[]): Promise<[number, number, number]> {
+  private async run(keys: string[], args: (string | number)[]): Promise<number[]> {
     try {
-      return (await this.redis.evalsha(SCRIPT_SHA, 1, key, ...args)) as [number, number, number];
+      return (await this.redis.evalsha(SCRIPT_SHA, keys.length, ...keys, ...args)) as number[];
     } catch (error) {
       // First use on this Redis (or after a restart/flush): send the script itself once.
       if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
-      return (await this.redis.eval(SLIDING_WINDOW_SCRIPT, 1, key, ...args)) as [number, number, number];
+      return (await this.redis.eval(SLIDING_WINDOW_SCRIPT, keys.length, ...keys, ...args)) as number[];
     }
   }
 }

@@ -1,4 +1,5 @@
 import { apiKeyHint, generateApiKey, hashApiKey } from '@platform/auth';
+import type { AccountLimits, ApiKeyPrincipal } from '@platform/contracts';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { testEnv } from './test-env';
@@ -54,4 +55,20 @@ export async function createTestKey(options: TestKeyOptions = {}): Promise<TestK
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The principal a test key stands for, for services called without HTTP. The limits are given
+ * here, not read back: pass those the key was created with.
+ */
+export function testPrincipal(key: TestKey, limits: { monthlyWordLimit?: number | null; account?: Partial<AccountLimits> } = {}): ApiKeyPrincipal {
+  return {
+    keyId: key.keyId,
+    accountId: key.accountId,
+    sandbox: key.sandbox,
+    scopes: ['translate'],
+    monthlyWordLimit: limits.monthlyWordLimit ?? null,
+    rateLimitPerMinute: null,
+    account: { monthlyWordLimit: null, rateLimitPerMinute: null, ...limits.account },
+  };
 }

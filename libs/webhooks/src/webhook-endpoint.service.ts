@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import type { AccountMode } from '@platform/contracts';
 import { ApiError } from '@platform/errors';
 import { OutboxService } from '@platform/outbox';
 import { isUUID } from 'class-validator';
@@ -7,6 +8,7 @@ import { Repository } from 'typeorm';
 import { DeliverWebhookJob } from './deliver-webhook.job';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
 import { WebhookEndpoint } from './entities/webhook-endpoint.entity';
+import { WebhookEvent } from './entities/webhook-event.entity';
 import { generateWebhookSecret } from './signing/webhook-signature';
 import { WebhookUrlGuard, WebhookUrlRefusedError } from './url-guard/webhook-url.guard';
 
@@ -18,9 +20,13 @@ export interface DeliveryPage {
   nextBefore: string | null;
 }
 
-const NO_ENDPOINT = 'No webhook endpoint is registered; register one with PUT /api/v1/webhook';
+const noEndpoint = ({ sandbox }: AccountMode) =>
+  `No ${sandbox ? 'sandbox' : 'live'} webhook endpoint is registered; register one with PUT /api/v1/webhook`;
 
-/** An account's webhook endpoint and its delivery log, as the account manages them. */
+/**
+ * An account's webhook endpoint of one mode and its delivery log, as the account manages them.
+ * Sandbox and live each have their own endpoint, secret and log: a key reaches only its mode's.
+ */
 @Injectable()
 export class WebhookEndpointService {
   constructor(
@@ -31,50 +37,48 @@ export class WebhookEndpointService {
   ) {}
 
   /**
-   * Points the account's endpoint at `url`, creating it with a new secret when there is none.
+   * Points the mode's endpoint at `url`, creating it with a new secret when there is none.
    * An existing endpoint keeps its secret and is enabled again. The URL is refused with 422 when
    * it is not an http(s) URL of a public host.
    */
-  async register(accountId: string, url: string): Promise<{ endpoint: WebhookEndpoint; created: boolean }> {
+  async register(mode: AccountMode, url: string): Promise<{ endpoint: WebhookEndpoint; created: boolean }> {
     const { url: checked } = await this.vet(url);
     const [{ created }] = await this.endpoints.query(
-      `INSERT INTO translation.webhook_endpoints (account_id, url, secret) VALUES ($1, $2, $3)
-       ON CONFLICT (account_id) DO UPDATE SET url = EXCLUDED.url, disabled_at = NULL, disabled_reason = NULL, updated_at = now()
+      `INSERT INTO translation.webhook_endpoints (account_id, sandbox, url, secret) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (account_id, sandbox) DO UPDATE SET url = EXCLUDED.url, disabled_at = NULL, disabled_reason = NULL, updated_at = now()
        RETURNING (xmax = 0) AS created`,
-      [accountId, checked.href, generateWebhookSecret()],
+      [mode.accountId, mode.sandbox, checked.href, generateWebhookSecret()],
     );
-    return { endpoint: await this.get(accountId), created };
+    return { endpoint: await this.get(mode), created };
   }
 
-  async get(accountId: string): Promise<WebhookEndpoint> {
-    const endpoint = await this.endpoints.findOneBy({ accountId });
-    if (!endpoint) throw ApiError.notFound(NO_ENDPOINT);
+  async get(mode: AccountMode): Promise<WebhookEndpoint> {
+    const endpoint = await this.endpoints.findOneBy(endpointOf(mode));
+    if (!endpoint) throw ApiError.notFound(noEndpoint(mode));
     return endpoint;
   }
 
   /** Attempts already queued find no endpoint and stop; the delivery log stays. */
-  async remove(accountId: string): Promise<void> {
-    const { affected } = await this.endpoints.delete({ accountId });
-    if (!affected) throw ApiError.notFound(NO_ENDPOINT);
+  async remove(mode: AccountMode): Promise<void> {
+    const { affected } = await this.endpoints.delete(endpointOf(mode));
+    if (!affected) throw ApiError.notFound(noEndpoint(mode));
   }
 
   /** The very next attempt, retries of earlier events included, is signed with the new secret. */
-  async rotateSecret(accountId: string): Promise<WebhookEndpoint> {
-    const { affected } = await this.endpoints.update({ accountId }, { secret: generateWebhookSecret() });
-    if (!affected) throw ApiError.notFound(NO_ENDPOINT);
-    return this.get(accountId);
+  async rotateSecret(mode: AccountMode): Promise<WebhookEndpoint> {
+    const { affected } = await this.endpoints.update(endpointOf(mode), { secret: generateWebhookSecret() });
+    if (!affected) throw ApiError.notFound(noEndpoint(mode));
+    return this.get(mode);
   }
 
-  /** Attempts, newest first, older than the attempt `before` when given. */
-  async listDeliveries(accountId: string, { limit, before }: { limit: number; before?: string }): Promise<DeliveryPage> {
-    const query = this.deliveries
-      .createQueryBuilder('d')
-      .where('d.account_id = :accountId', { accountId })
+  /** Attempts of the mode's events, newest first, older than the attempt `before` when given. */
+  async listDeliveries(mode: AccountMode, { limit, before }: { limit: number; before?: string }): Promise<DeliveryPage> {
+    const query = this.deliveriesOf(mode)
       .orderBy('d.created_at', 'DESC')
       .addOrderBy('d.id', 'DESC')
       .limit(limit + 1);
     if (before !== undefined) {
-      if (!(await this.findDelivery(accountId, before))) throw ApiError.invalidParameter(`before: no delivery ${before} in this account`);
+      if (!(await this.findDelivery(mode, before))) throw ApiError.invalidParameter(`before: no delivery ${before} in this account`);
       // Compared in SQL: timestamps have microseconds, which a JavaScript Date would cut off.
       query.andWhere('(d.created_at, d.id) < (SELECT c.created_at, c.id FROM translation.webhook_deliveries c WHERE c.id = :before)', { before });
     }
@@ -87,10 +91,10 @@ export class WebhookEndpointService {
    * Queues the event of a recorded attempt once more: a new series of attempts with the retry
    * schedule, to the endpoint's current URL, under the same `webhook-id`.
    */
-  async redeliver(accountId: string, deliveryId: string): Promise<{ eventId: string }> {
-    const delivery = await this.findDelivery(accountId, deliveryId);
+  async redeliver(mode: AccountMode, deliveryId: string): Promise<{ eventId: string }> {
+    const delivery = await this.findDelivery(mode, deliveryId);
     if (!delivery) throw ApiError.notFound(`Delivery ${deliveryId} not found`);
-    const endpoint = await this.get(accountId);
+    const endpoint = await this.get(mode);
     if (endpoint.disabledAt) {
       throw ApiError.invalidParameter(`The webhook endpoint is disabled (${endpoint.disabledReason}); register its URL again with PUT /api/v1/webhook`);
     }
@@ -107,7 +111,20 @@ export class WebhookEndpointService {
     }
   }
 
-  private findDelivery(accountId: string, id: string): Promise<WebhookDelivery | null> {
-    return isUUID(id) ? this.deliveries.findOneBy({ id, accountId }) : Promise.resolve(null);
+  private findDelivery(mode: AccountMode, id: string): Promise<WebhookDelivery | null> {
+    return isUUID(id) ? this.deliveriesOf(mode).andWhere('d.id = :id', { id }).getOne() : Promise.resolve(null);
   }
+
+  /** A delivery belongs to the mode of its event. */
+  private deliveriesOf({ accountId, sandbox }: AccountMode) {
+    return this.deliveries
+      .createQueryBuilder('d')
+      .innerJoin(WebhookEvent, 'e', 'e.id = d.event_id')
+      .where('d.account_id = :accountId AND e.sandbox = :sandbox', { accountId, sandbox });
+  }
+}
+
+/** Only the key columns: a principal passed as the mode carries more. */
+function endpointOf({ accountId, sandbox }: AccountMode): Pick<WebhookEndpoint, 'accountId' | 'sandbox'> {
+  return { accountId, sandbox };
 }

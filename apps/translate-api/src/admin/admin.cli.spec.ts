@@ -57,16 +57,27 @@ describe('operator CLI (built translate-api, admin command)', () => {
     expect((await http(url, 'GET', '/api/v1/keys', { token: run.lastLine })).status).toBe(403);
   });
 
-  it('creates the account of a key that names a new one, then reuses it', async () => {
+  it('refuses a key for an account that does not exist, and creates no account', async () => {
     const account = `acme-${randomUUID()}`;
-    const first = await admin('key:create', '--account', account, '--sandbox');
-    expect(first.code, first.stderr).toBe(0);
-    expect(first.stdout).toContain(`created account "${account}"`);
-    expect(first.lastLine).toMatch(/^svc_test_/);
-    const second = await admin('key:create', '--account', account, '--sandbox');
-    expect(second.stdout).not.toContain('created account');
-    expect(second.lastLine).not.toBe(first.lastLine);
-    expectOperatorMistake(await admin('account:create', account), /already exists/);
+    expectOperatorMistake(await admin('key:create', '--account', account, '--sandbox'), new RegExp(`account "${account}" does not exist; create it first`));
+    // Still unknown: account:create makes it now, and only then a key.
+    expect((await admin('account:create', account)).code).toBe(0);
+    expect((await admin('key:create', '--account', account, '--sandbox')).lastLine).toMatch(/^svc_test_/);
+  });
+
+  it('sets, shows and clears the account ceilings, printing them on the last line', async () => {
+    const account = await newAccount();
+    const set = await admin('account:limits', account, '--words', '1000', '--rate', '30');
+    expect(set.code, set.stderr).toBe(0);
+    expect(JSON.parse(set.lastLine)).toEqual({ monthly_word_limit: 1000, rate_limit_per_minute: 30 });
+    expect(JSON.parse((await admin('account:limits', account)).lastLine)).toEqual({ monthly_word_limit: 1000, rate_limit_per_minute: 30 });
+    const cleared = await admin('account:limits', account, '--words', 'none');
+    expect(JSON.parse(cleared.lastLine)).toEqual({ monthly_word_limit: null, rate_limit_per_minute: 30 });
+
+    // A key's own limit above the ceiling is refused, here as over HTTP.
+    await admin('account:limits', account, '--words', '500');
+    expectOperatorMistake(await admin('key:create', '--account', account, '--word-limit', '501'), /above the account's ceiling of 500 words a month/);
+    expectOperatorMistake(await admin('account:limits', `nosuch-${randomUUID()}`, '--words', '1'), /does not exist/);
   });
 
   it.each([
@@ -74,6 +85,9 @@ describe('operator CLI (built translate-api, admin command)', () => {
     [['key:create', '--account', 'x', '--bogus'], /Unknown option '--bogus'/],
     [['key:create', '--account', 'x', '--word-limit', 'lots'], /--word-limit must be a whole number/],
     [['account:create'], /exactly one account name/],
+    [['account:limits'], /exactly one account name/],
+    [['account:limits', 'x', '--words', 'lots'], /--words must be a whole number of words or "none"/],
+    [['account:limits', 'x', '--rate', '0'], /--rate must be a whole number of requests per minute or "none" \(at least 1\)/],
     [['reviewer:create'], /--languages is required/],
     [['reviewer:create', '--languages', 'de,xx'], /xx is not an EU language code/],
     [['nope'], /unknown admin command "nope"/],
@@ -99,6 +113,6 @@ describe('operator CLI (built translate-api, admin command)', () => {
     expect((await http(url, 'GET', '/api/v1/keys', { token: run.lastLine })).status).toBe(200);
 
     expectOperatorMistake(await runNode(['tools/admin.mjs', 'key:create', '--account', 'x', '--word-limit', 'lots']), /--word-limit must be a whole number/);
-    expectOperatorMistake(await runNode(['tools/admin.mjs', 'launch:rockets']), /commands: account:create, key:create/);
+    expectOperatorMistake(await runNode(['tools/admin.mjs', 'launch:rockets']), /commands: account:create, account:limits, key:create/);
   }, 120_000);
 });

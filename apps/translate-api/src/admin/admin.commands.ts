@@ -1,5 +1,6 @@
-import { AccountService, ApiKeyService } from '@platform/auth';
+import { Account, AccountService, ApiKeyService } from '@platform/auth';
 import { EU_LANGUAGES, isEuLanguage } from '@platform/contracts';
+import { ApiError } from '@platform/errors';
 import { ReviewerService } from '@platform/review';
 import { AdminCommandError, parseFlags, type AdminCommand, type AdminCommands } from '@platform/service-kit';
 import { parseArgs } from 'node:util';
@@ -30,11 +31,38 @@ interface KeyCreateOptions {
   name: string | null;
 }
 
+function parseCount(flag: string, value: string, unit: string, min = 0): number {
+  const count = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(count) || count < min) {
+    throw new AdminCommandError(`${flag} must be a whole number of ${unit}${min > 0 ? ` (at least ${min})` : ''}, got "${value}"`);
+  }
+  return count;
+}
+
 function parseWordLimit(value: string | undefined): number | null {
-  if (value === undefined) return null;
-  const words = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(words)) throw new AdminCommandError(`--word-limit must be a whole number of words, got "${value}"`);
-  return words;
+  return value === undefined ? null : parseCount('--word-limit', value, 'words');
+}
+
+/** A ceiling flag: absent leaves it as it is, `none` clears it. */
+function parseCeiling(flag: string, value: string | undefined, unit: string, min: number): number | null | undefined {
+  if (value === undefined) return undefined;
+  return value.trim().toLowerCase() === 'none' ? null : parseCount(flag, value, `${unit} or "none"`, min);
+}
+
+async function existingAccount(context: INestApplicationContext, name: string): Promise<Account> {
+  const account = await context.get(AccountService).findByName(name);
+  if (!account) throw new AdminCommandError(`account "${name}" does not exist; create it first with: admin account:create ${name}`);
+  return account;
+}
+
+/** What the service refuses for the customer (a limit above the ceiling, the key cap) is an operator mistake here. */
+async function asOperatorMistake<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof ApiError && error.getStatus() < 500) throw new AdminCommandError(error.message);
+    throw error;
+  }
 }
 
 const keyCreate: AdminCommand<KeyCreateOptions> = {
@@ -61,19 +89,48 @@ const keyCreate: AdminCommand<KeyCreateOptions> = {
     return { account, sandbox: values.sandbox, manage: values.manage, monthlyWordLimit, name };
   },
   async run(context, options) {
-    // Bootstrapping is one command: a key for a new account name creates the account too.
-    const { account, created } = await context.get(AccountService).findOrCreate(options.account);
-    const { key, secret } = await context.get(ApiKeyService).create(account.id, {
-      sandbox: options.sandbox,
-      scopes: options.manage ? ['manage'] : ['translate'],
-      monthlyWordLimit: options.monthlyWordLimit,
-      name: options.name,
-    });
+    // Only account:create creates accounts: a mistyped name must not open a new one.
+    const account = await existingAccount(context, options.account);
+    const { key, secret } = await asOperatorMistake(
+      context.get(ApiKeyService).create(account.id, {
+        sandbox: options.sandbox,
+        scopes: options.manage ? ['manage'] : ['translate'],
+        monthlyWordLimit: options.monthlyWordLimit,
+        name: options.name,
+      }),
+    );
     const kind = key.sandbox ? 'sandbox' : 'live';
+    return [`created ${kind} key ${key.id} for account "${account.name}" (scopes: ${key.scopes.join(', ')}); it is shown only now:`, secret];
+  },
+};
+
+interface AccountLimitsOptions {
+  account: string;
+  monthlyWordLimit: number | null | undefined;
+  rateLimitPerMinute: number | null | undefined;
+}
+
+const accountLimits: AdminCommand<AccountLimitsOptions> = {
+  usage: 'admin account:limits NAME [--words N|none] [--rate N|none]',
+  parse(args) {
+    const { values, positionals } = parseFlags(this.usage, () =>
+      parseArgs({ args, strict: true, allowPositionals: true, options: { words: { type: 'string' }, rate: { type: 'string' } } }),
+    );
+    const account = positionals[0]?.trim();
+    if (positionals.length !== 1 || !account) throw new AdminCommandError(`give exactly one account name\nusage: ${this.usage}`);
+    return {
+      account,
+      monthlyWordLimit: parseCeiling('--words', values.words, 'words', 0),
+      rateLimitPerMinute: parseCeiling('--rate', values.rate, 'requests per minute', 1),
+    };
+  },
+  async run(context, options) {
+    const account = await context.get(AccountService).setLimits(await existingAccount(context, options.account), options);
+    const shown = (value: number | null, unit: string) => (value === null ? 'none' : `${value} ${unit}`);
     return [
-      ...(created ? [`created account "${account.name}" (${account.id})`] : []),
-      `created ${kind} key ${key.id} for account "${account.name}" (scopes: ${key.scopes.join(', ')}); it is shown only now:`,
-      secret,
+      `account "${account.name}": monthly ceiling ${shown(account.monthlyWordLimit, 'words')}, rate ceiling ${shown(account.rateLimitPerMinute, 'requests per minute')} ` +
+        '(each for its sandbox keys together and for its live keys together)',
+      JSON.stringify({ monthly_word_limit: account.monthlyWordLimit, rate_limit_per_minute: account.rateLimitPerMinute }),
     ];
   },
 };
@@ -98,6 +155,7 @@ const reviewerCreate: AdminCommand<{ languages: string[]; name: string | null }>
 
 export const ADMIN_COMMANDS: AdminCommands = {
   'account:create': accountCreate,
+  'account:limits': accountLimits,
   'key:create': keyCreate,
   'reviewer:create': reviewerCreate,
 };

@@ -14,7 +14,7 @@ export class AdminModule {
       imports: [
         // An operator at a terminal wants the error at once, not the server's patient retries.
         TypeOrmModule.forRoot({ ...dataSourceOptions(config.DATABASE_URL, translationDomain, 1), autoLoadEntities: true, retryAttempts: 1 }),
-        AuthModule,
+        AuthModule.forRoot({ maxKeysPerAccount: config.MAX_KEYS_PER_ACCOUNT }),
         ReviewersModule,
       ],
     };

@@ -50,8 +50,8 @@ export class BatchesController {
   @ApiOperation({ summary: 'State of a batch, with its results once done', description: 'Jobs are kept 30 days after they finish.' })
   @ApiParam({ name: 'job', description: 'Job id from POST /api/v1/batches' })
   @ApiOkResponse({ type: BatchJobDto, headers: RATE_LIMIT_HEADER_DOCS })
-  @ApiNotFoundResponse({ type: TranslationErrorDto, description: 'not_found: no such job in this account, or it expired' })
+  @ApiNotFoundResponse({ type: TranslationErrorDto, description: 'not_found: no such job in this account and mode (sandbox or live), or it expired' })
   view(@CurrentApiKey() key: ApiKeyPrincipal, @Param('job') job: string): Promise<BatchJobDto> {
-    return this.batches.view(key.accountId, job);
+    return this.batches.view(key, job);
   }
 }

@@ -19,9 +19,13 @@ export class TranslateApiConfig extends withWebhookUrlConfig(withPricingConfig(w
   @EnvInt() @IsInt() @Min(1) @Max(1_000_000)
   RATE_LIMIT_PER_MINUTE = 60;
 
-  /** Test quota: words per calendar month (UTC) of every sandbox key, whatever its own limit. */
+  /** Test quota: words per calendar month (UTC) of all sandbox keys of an account together. */
   @EnvInt() @IsInt() @Min(0) @Max(Number.MAX_SAFE_INTEGER)
   SANDBOX_MONTHLY_WORDS = 50_000;
+
+  /** Keys an account may hold that are not revoked, sandbox and live together. */
+  @EnvInt() @IsInt() @Min(1) @Max(10_000)
+  MAX_KEYS_PER_ACCOUNT = 25;
 
   /** How long the response to a request with an Idempotency-Key is kept for replays. */
   @EnvInt() @IsInt() @Min(1) @Max(30 * 24 * 3600)

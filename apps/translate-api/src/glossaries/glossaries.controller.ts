@@ -29,7 +29,7 @@ import {
 import { ApiGlossaryUpload, GLOSSARY_REQUEST_BODY, glossaryDraftOf } from './glossary-upload';
 
 const GLOSSARY_ID = { name: 'id', format: 'uuid', description: 'Glossary id' };
-const NOT_FOUND = { type: TranslationErrorDto, description: 'not_found: no such glossary in this account' };
+const NOT_FOUND = { type: TranslationErrorDto, description: 'not_found: no such glossary in this account and mode (sandbox or live)' };
 
 @ApiTags('glossaries')
 @ApiKeyAuth()
@@ -43,20 +43,20 @@ export class GlossariesController {
   @ApiGlossaryUpload()
   @ApiOperation({
     summary: 'Create a glossary',
-    description: 'JSON or CSV. An account holds at most 20 glossaries of at most 5,000 entries each.',
+    description: 'JSON or CSV. The glossary belongs to the mode of the key (sandbox or live). Each mode of an account holds at most 20 glossaries of at most 5,000 entries each.',
     requestBody: GLOSSARY_REQUEST_BODY,
   })
   @ApiCreatedResponse({ type: GlossaryResponseDto, headers: RATE_LIMIT_HEADER_DOCS })
   async create(@CurrentApiKey() key: ApiKeyPrincipal, @Body() body: unknown, @Query() query: GlossaryUploadQueryDto): Promise<GlossaryResponseDto> {
-    const glossary = await this.glossaries.create(key.accountId, glossaryDraftOf(body, query));
+    const glossary = await this.glossaries.create(key, glossaryDraftOf(body, query));
     return { ok: true, glossary: GlossarySummaryDto.from(glossary) };
   }
 
   @Get()
-  @ApiOperation({ summary: "List the account's glossaries", description: 'Without their entries.' })
+  @ApiOperation({ summary: "List the account's glossaries", description: 'Those of the mode of the key (sandbox or live), without their entries.' })
   @ApiOkResponse({ type: GlossaryListResponseDto, headers: RATE_LIMIT_HEADER_DOCS })
   async list(@CurrentApiKey() key: ApiKeyPrincipal): Promise<GlossaryListResponseDto> {
-    const glossaries = await this.glossaries.list(key.accountId);
+    const glossaries = await this.glossaries.list(key);
     return { ok: true, glossaries: glossaries.map((glossary) => GlossarySummaryDto.from(glossary)) };
   }
 
@@ -79,7 +79,7 @@ export class GlossariesController {
     @Query() { format }: GlossaryFormatQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<GlossaryDetailResponseDto | string> {
-    const glossary = await this.glossaries.get(key.accountId, id);
+    const glossary = await this.glossaries.get(key, id);
     if (format !== 'csv') return { ok: true, glossary: GlossaryDetailDto.from(glossary) };
     reply.type('text/csv; charset=utf-8');
     return glossaryToCsv(glossary);
@@ -101,7 +101,7 @@ export class GlossariesController {
     @Body() body: unknown,
     @Query() query: GlossaryUploadQueryDto,
   ): Promise<GlossaryResponseDto> {
-    const glossary = await this.glossaries.replace(key.accountId, id, glossaryDraftOf(body, query));
+    const glossary = await this.glossaries.replace(key, id, glossaryDraftOf(body, query));
     return { ok: true, glossary: GlossarySummaryDto.from(glossary) };
   }
 
@@ -111,7 +111,7 @@ export class GlossariesController {
   @ApiOkResponse({ type: GlossaryDeletedResponseDto, headers: RATE_LIMIT_HEADER_DOCS })
   @ApiNotFoundResponse(NOT_FOUND)
   async delete(@CurrentApiKey() key: ApiKeyPrincipal, @Param('id') id: string): Promise<GlossaryDeletedResponseDto> {
-    await this.glossaries.delete(key.accountId, id);
+    await this.glossaries.delete(key, id);
     return { ok: true };
   }
 }

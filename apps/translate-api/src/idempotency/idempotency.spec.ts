@@ -189,7 +189,7 @@ class ProbeController {
     HealthModule,
     RedisModule.forRoot(testEnv.redisUrl),
     DatabaseModule.forRoot(testEnv.databaseUrl, translationDomain, 2),
-    AuthModule,
+    AuthModule.forRoot({ maxKeysPerAccount: 25 }),
     IdempotencyModule.forRoot({ ttlSeconds: 60 }),
   ],
   controllers: [ProbeController],

@@ -32,10 +32,10 @@ export class TranslateService {
       const job = await this.batches.submit(key, request);
       return { ok: true, job: job.id, status: 'processing' };
     }
-    const glossary = request.glossary ? await this.glossaries.termsFor(key.accountId, request.glossary, request.target) : undefined;
+    const glossary = request.glossary ? await this.glossaries.termsFor(key, request.glossary, request.target) : undefined;
     const prepared = await this.pipeline.prepare({ ...request, format: request.format ?? 'text', tier, glossary });
 
-    const charge = await this.quota.charge({ keyId: key.keyId, words: prepared.words, costCents: prepared.costCents, limit: this.quota.limitFor(key) });
+    const charge = await this.quota.charge({ key, words: prepared.words, costCents: prepared.costCents });
     try {
       const { translations } = await this.pipeline.run(prepared);
       return { ok: true, target: prepared.target, tier, translations, words: prepared.words, cost_cents: prepared.costCents, detected_source: prepared.detectedSource };

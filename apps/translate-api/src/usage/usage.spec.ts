@@ -1,7 +1,7 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { WordQuotaService } from '@platform/quota';
 import { loadConfig } from '@platform/service-kit';
-import { createTestKey, http, testAppEnv } from '@platform/testing';
+import { createTestKey, http, testAppEnv, testPrincipal } from '@platform/testing';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TranslateApiConfig } from '../config/translate-api.config';
@@ -26,27 +26,44 @@ describe('GET /api/v1/usage', () => {
     const key = await createTestKey();
     const res = await usage(key.plainKey);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ok: true, month: thisMonth(), words: 0, cost_cents: 0, limit: 5000, remaining: 5000 });
+    expect(res.body).toEqual({
+      ok: true,
+      month: thisMonth(),
+      words: 0,
+      cost_cents: 0,
+      limit: 5000,
+      remaining: 5000,
+      account: { mode: 'sandbox', words: 0, cost_cents: 0, limit: 5000, remaining: 5000 },
+    });
   });
 
   it("adds up this month's charges and leaves out other months", async () => {
     const key = await createTestKey({ sandbox: false, monthlyWordLimit: 1000 });
-    await quota.charge({ keyId: key.keyId, words: 120, costCents: 3, limit: 1000 });
-    await quota.charge({ keyId: key.keyId, words: 80, costCents: 4, limit: 1000 });
+    const principal = testPrincipal(key, { monthlyWordLimit: 1000 });
+    await quota.charge({ key: principal, words: 120, costCents: 3 });
+    await quota.charge({ key: principal, words: 80, costCents: 4 });
     const lastMonth = new Date();
     lastMonth.setUTCDate(0);
-    await quota.charge({ keyId: key.keyId, words: 500, costCents: 20, limit: 1000, at: lastMonth });
+    await quota.charge({ key: principal, words: 500, costCents: 20, at: lastMonth });
 
-    expect((await usage(key.plainKey)).body).toEqual({ ok: true, month: thisMonth(), words: 200, cost_cents: 7, limit: 1000, remaining: 800 });
+    expect((await usage(key.plainKey)).body).toEqual({
+      ok: true,
+      month: thisMonth(),
+      words: 200,
+      cost_cents: 7,
+      limit: 1000,
+      remaining: 800,
+      account: { mode: 'live', words: 200, cost_cents: 7, limit: null, remaining: null },
+    });
   });
 
   it('answers null limit and remaining for an unlimited production key', async () => {
     const key = await createTestKey({ sandbox: false });
-    await quota.charge({ keyId: key.keyId, words: 10_000, costCents: 400, limit: null });
+    await quota.charge({ key: testPrincipal(key), words: 10_000, costCents: 400 });
     expect((await usage(key.plainKey)).body).toMatchObject({ words: 10_000, cost_cents: 400, limit: null, remaining: null });
   });
 
-  it('holds sandbox keys to the test quota even when their own limit is higher', async () => {
+  it("holds sandbox keys to their account's test quota even when their own limit is higher", async () => {
     const generous = await createTestKey({ monthlyWordLimit: 1_000_000 });
     expect((await usage(generous.plainKey)).body).toMatchObject({ limit: 5000, remaining: 5000 });
     const strict = await createTestKey({ monthlyWordLimit: 300 });
@@ -55,7 +72,7 @@ describe('GET /api/v1/usage', () => {
 
   it('never reports negative remaining words after the limit was lowered', async () => {
     const key = await createTestKey({ sandbox: false, monthlyWordLimit: 100 });
-    await quota.charge({ keyId: key.keyId, words: 90, costCents: 1, limit: 100 });
+    await quota.charge({ key: testPrincipal(key, { monthlyWordLimit: 100 }), words: 90, costCents: 1 });
     await app.get(DataSource).query('UPDATE translation.api_keys SET monthly_word_limit = 50 WHERE id = $1', [key.keyId]);
     expect((await usage(key.plainKey)).body).toMatchObject({ words: 90, limit: 50, remaining: 0 });
   });

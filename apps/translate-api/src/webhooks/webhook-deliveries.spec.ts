@@ -43,7 +43,7 @@ describe('webhook deliveries over HTTP, delivered by a running webhook-dispatche
     const call = (method: string, route: string) => http(url, method, `/api/v1/webhook${route}`, { token: plainKey });
     expect((await http(url, 'PUT', '/api/v1/webhook', { token: plainKey, json: { url: `${hook.url}/hooks` } })).status).toBe(201);
     const eventId = await app.get(DataSource).transaction((manager) =>
-      app.get(WebhookEvents).publish(manager, { accountId, type: 'batch.completed', data: { job: 'job_e2e', status: 'done' } }),
+      app.get(WebhookEvents).publish(manager, { accountId, sandbox: true, type: 'batch.completed', data: { job: 'job_e2e', status: 'done' } }),
     );
 
     const listed = await pollUntil(
@@ -95,7 +95,7 @@ describe('webhook deliveries over HTTP, delivered by a running webhook-dispatche
     const gone = await startWebhookReceiver(() => ({ status: 410 }));
     try {
       await http(url, 'PUT', '/api/v1/webhook', { token: plainKey, json: { url: gone.url } });
-      await app.get(DataSource).transaction((manager) => app.get(WebhookEvents).publish(manager, { accountId, type: 'batch.completed', data: {} }));
+      await app.get(DataSource).transaction((manager) => app.get(WebhookEvents).publish(manager, { accountId, sandbox: true, type: 'batch.completed', data: {} }));
       const listed = await pollUntil(
         () => http(url, 'GET', '/api/v1/webhook/deliveries', { token: plainKey }),
         (res) => res.body.deliveries.length === 1,

@@ -27,7 +27,7 @@ import {
   WebhookWithSecretResponseDto,
 } from './dtos/webhook-responses.dto';
 
-const NO_ENDPOINT = { type: TranslationErrorDto, description: 'not_found: no webhook endpoint is registered' };
+const NO_ENDPOINT = { type: TranslationErrorDto, description: "not_found: no webhook endpoint is registered in the key's mode" };
 const DEFAULT_PAGE = 50;
 
 @ApiTags('webhook')
@@ -42,7 +42,8 @@ export class WebhooksController {
   @ApiOperation({
     summary: 'Register the webhook URL',
     description:
-      'One endpoint per account. Creating it (201) answers the signing secret `whsec_...`, shown this once. Changing the URL ' +
+      'One endpoint per account and mode: sandbox keys manage the sandbox endpoint, which receives the events of sandbox jobs only; ' +
+      'live keys the live one. Creating it (201) answers the signing secret `whsec_...`, shown this once. Changing the URL ' +
       '(200) keeps the secret and enables a disabled endpoint. Deliveries are signed per Standard Webhooks: headers ' +
       '`webhook-id`, `webhook-timestamp`, `webhook-signature`.',
   })
@@ -59,7 +60,7 @@ export class WebhooksController {
     @Body() body: RegisterWebhookDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<WebhookWithSecretResponseDto> {
-    const { endpoint, created } = await this.endpoints.register(key.accountId, body.url);
+    const { endpoint, created } = await this.endpoints.register(key, body.url);
     if (!created) return { ok: true, webhook: WebhookViewDto.from(endpoint) };
     reply.status(201);
     return { ok: true, webhook: { ...WebhookViewDto.from(endpoint), secret: endpoint.secret } };
@@ -70,7 +71,7 @@ export class WebhooksController {
   @ApiOkResponse({ type: WebhookResponseDto, headers: RATE_LIMIT_HEADER_DOCS })
   @ApiNotFoundResponse(NO_ENDPOINT)
   async get(@CurrentApiKey() key: ApiKeyPrincipal): Promise<WebhookResponseDto> {
-    return { ok: true, webhook: WebhookViewDto.from(await this.endpoints.get(key.accountId)) };
+    return { ok: true, webhook: WebhookViewDto.from(await this.endpoints.get(key)) };
   }
 
   @Delete()
@@ -78,7 +79,7 @@ export class WebhooksController {
   @ApiOkResponse({ type: WebhookDeletedResponseDto, headers: RATE_LIMIT_HEADER_DOCS })
   @ApiNotFoundResponse(NO_ENDPOINT)
   async remove(@CurrentApiKey() key: ApiKeyPrincipal): Promise<WebhookDeletedResponseDto> {
-    await this.endpoints.remove(key.accountId);
+    await this.endpoints.remove(key);
     return { ok: true };
   }
 
@@ -91,7 +92,7 @@ export class WebhooksController {
   @ApiOkResponse({ type: WebhookWithSecretResponseDto, headers: RATE_LIMIT_HEADER_DOCS })
   @ApiNotFoundResponse(NO_ENDPOINT)
   async rotateSecret(@CurrentApiKey() key: ApiKeyPrincipal): Promise<WebhookWithSecretResponseDto> {
-    const endpoint = await this.endpoints.rotateSecret(key.accountId);
+    const endpoint = await this.endpoints.rotateSecret(key);
     return { ok: true, webhook: { ...WebhookViewDto.from(endpoint), secret: endpoint.secret } };
   }
 
@@ -99,14 +100,14 @@ export class WebhooksController {
   @ApiOperation({
     summary: 'Delivery attempts',
     description:
-      "Every attempt to call the account's webhook, newest first. An event is tried once and retried up to five times with " +
+      "Every attempt to deliver an event of the key's mode (sandbox or live), newest first. An event is tried once and retried up to five times with " +
       'growing pauses (about 5 s, 5 min, 30 min, 2 h, 5 h) until the receiver answers 2xx; a Retry-After is honoured. ' +
       'A 4xx other than 408 and 429 ends the attempts; 410 also disables the endpoint.',
   })
   @ApiOkResponse({ type: DeliveryListResponseDto, headers: RATE_LIMIT_HEADER_DOCS })
   @ApiUnprocessableEntityResponse({ type: TranslationErrorDto, description: 'unsupported_language: limit out of 1..100, or an unknown `before`' })
   async deliveries(@CurrentApiKey() key: ApiKeyPrincipal, @Query() query: DeliveriesQueryDto): Promise<DeliveryListResponseDto> {
-    const page = await this.endpoints.listDeliveries(key.accountId, { limit: query.limit ?? DEFAULT_PAGE, before: query.before });
+    const page = await this.endpoints.listDeliveries(key, { limit: query.limit ?? DEFAULT_PAGE, before: query.before });
     return { ok: true, deliveries: page.deliveries.map((delivery) => DeliveryViewDto.from(delivery)), next_before: page.nextBefore };
   }
 
@@ -118,10 +119,10 @@ export class WebhooksController {
   })
   @ApiParam({ name: 'id', format: 'uuid', description: 'Id of an attempt from the deliveries list' })
   @ApiAcceptedResponse({ type: RedeliveryResponseDto, headers: RATE_LIMIT_HEADER_DOCS })
-  @ApiNotFoundResponse({ type: TranslationErrorDto, description: 'not_found: no such attempt in this account, or no endpoint registered' })
+  @ApiNotFoundResponse({ type: TranslationErrorDto, description: "not_found: no such attempt in this account and mode, or no endpoint registered in the key's mode" })
   @ApiUnprocessableEntityResponse({ type: TranslationErrorDto, description: 'unsupported_language: the endpoint is disabled' })
   async redeliver(@CurrentApiKey() key: ApiKeyPrincipal, @Param('id') id: string): Promise<RedeliveryResponseDto> {
-    const { eventId } = await this.endpoints.redeliver(key.accountId, id);
+    const { eventId } = await this.endpoints.redeliver(key, id);
     return { ok: true, event_id: eventId };
   }
 }

@@ -5,6 +5,9 @@ import { DataSource } from 'typeorm';
 
 type Answer = (request: ReceivedWebhook, index: number) => ReceiverAnswer | Promise<ReceiverAnswer>;
 
+/** The live world of an account; tests that are not about modes use it. */
+export const live = (accountId: string) => ({ accountId, sandbox: false });
+
 /**
  * Customers of a running webhook-dispatcher: receivers, accounts subscribed to them (in the
  * dispatcher's database, `databaseUrl()` unless the shared test one), events published to them
@@ -24,12 +27,12 @@ export function deliveryHarness(app: () => NestFastifyApplication, databaseUrl: 
   async function subscriber(answer?: Answer) {
     const hook = await receiver(answer);
     const { accountId } = await createTestKey({ databaseUrl: databaseUrl() });
-    const { endpoint } = await app().get(WebhookEndpointService).register(accountId, `${hook.url}/hooks`);
+    const { endpoint } = await app().get(WebhookEndpointService).register(live(accountId), `${hook.url}/hooks`);
     return { accountId, hook, secret: endpoint.secret };
   }
 
-  const publish = (accountId: string, data: object = { job: 'job_test', status: 'done' }) =>
-    dataSource().transaction((manager) => app().get(WebhookEvents).publish(manager, { accountId, type: 'batch.completed', data }));
+  const publish = (accountId: string, data: object = { job: 'job_test', status: 'done' }, sandbox = false) =>
+    dataSource().transaction((manager) => app().get(WebhookEvents).publish(manager, { accountId, sandbox, type: 'batch.completed', data }));
 
   const attempts = (accountId: string) => dataSource().getRepository(WebhookDelivery).find({ where: { accountId }, order: { createdAt: 'ASC', attempt: 'ASC' } });
 

@@ -69,7 +69,8 @@ export class WebhookDeliveryService {
     if (!event) return 'skipped: the event no longer exists';
     // A job run again after its attempt was recorded (a crash before Bull heard back).
     if (await this.deliveries.existsBy({ eventId: event.id, series: step.series, attempt: step.attempt })) return 'skipped: already attempted';
-    const endpoint = await this.endpoints.findOneBy({ accountId: event.accountId });
+    // The endpoint of the event's mode: a sandbox endpoint never receives live events, nor the reverse.
+    const endpoint = await this.endpoints.findOneBy({ accountId: event.accountId, sandbox: event.sandbox });
     if (!endpoint) return 'skipped: the endpoint was deleted';
     if (endpoint.disabledAt) return 'skipped: the endpoint is disabled';
 
@@ -155,7 +156,7 @@ export class WebhookDeliveryService {
       });
       if (outcome.disableReason) {
         // Only the URL that answered 410: one registered meanwhile stays enabled.
-        await manager.update(WebhookEndpoint, { accountId: endpoint.accountId, url: endpoint.url, disabledAt: IsNull() }, { disabledAt: () => 'now()', disabledReason: outcome.disableReason });
+        await manager.update(WebhookEndpoint, { accountId: endpoint.accountId, sandbox: endpoint.sandbox, url: endpoint.url, disabledAt: IsNull() }, { disabledAt: () => 'now()', disabledReason: outcome.disableReason });
       }
       if (delayMs !== null) {
         const next = new DeliverWebhookJob(event.id, step.series, step.attempt + 1);

@@ -8,7 +8,7 @@ import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebhookDispatcherConfig } from '../config/webhook-dispatcher.config';
 import { serveWebhookDispatcher } from '../webhook-dispatcher.app';
-import { deliveryHarness } from './delivery-harness.testing';
+import { deliveryHarness, live } from './delivery-harness.testing';
 import { WebhookRetention } from './webhook-retention.service';
 
 /** The test schedule retries after 1 s ± 10%. */
@@ -32,6 +32,19 @@ describe.concurrent('webhook delivery (webhook-dispatcher with real receivers)',
   });
 
   const verify = (secret: string, request: ReceivedWebhook, body = request.body) => new Webhook(secret).verify(body, request.headers as Record<string, string>);
+
+  it('delivers each event to the endpoint of its own mode only', async () => {
+    const { accountId, hook: liveHook } = await subscriber();
+    const sandboxHook = await receiver();
+    await endpoints.register({ accountId, sandbox: true }, `${sandboxHook.url}/hooks`);
+    await publish(accountId, { job: 'job_live', status: 'done' });
+    await publish(accountId, { job: 'job_sandbox', status: 'done' }, true);
+
+    await settled(accountId, 2);
+    expect(liveHook.received.map((r) => JSON.parse(r.body).data.job)).toEqual(['job_live']);
+    expect(sandboxHook.received.map((r) => JSON.parse(r.body).data.job)).toEqual(['job_sandbox']);
+    expect((await endpoints.listDeliveries({ accountId, sandbox: true }, { limit: 50 })).deliveries.map((d) => d.url)).toEqual([`${sandboxHook.url}/hooks`]);
+  });
 
   it('delivers a signed event that a Standard Webhooks receiver verifies, and records the attempt', async () => {
     let secret = '';
@@ -86,7 +99,7 @@ describe.concurrent('webhook delivery (webhook-dispatcher with real receivers)',
     expect(rows.map((r) => r.attempt)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(rows.map((r) => r.final)).toEqual([false, false, false, false, false, true]);
     expect(rows[5].nextAttemptAt).toBeNull();
-    const page = await endpoints.listDeliveries(accountId, { limit: 50 });
+    const page = await endpoints.listDeliveries(live(accountId), { limit: 50 });
     expect(page.deliveries.map((d) => d.attempt)).toEqual([6, 5, 4, 3, 2, 1]);
     // Nothing more is coming.
     await sleep(1500);
@@ -99,11 +112,11 @@ describe.concurrent('webhook delivery (webhook-dispatcher with real receivers)',
 
     const [attempt] = await settled(accountId, 1);
     expect(attempt).toMatchObject({ statusCode: 410, final: true, error: 'The receiver answered 410 Gone; the endpoint was disabled' });
-    expect(await endpoints.get(accountId)).toMatchObject({ disabledAt: expect.any(Date), disabledReason: 'The receiver answered 410 Gone' });
+    expect(await endpoints.get(live(accountId))).toMatchObject({ disabledAt: expect.any(Date), disabledReason: 'The receiver answered 410 Gone' });
     expect(await publish(accountId)).toBeNull();
 
     // Registering the URL again enables it.
-    const { endpoint } = await endpoints.register(accountId, `${hook.url}/hooks`);
+    const { endpoint } = await endpoints.register(live(accountId), `${hook.url}/hooks`);
     expect(endpoint).toMatchObject({ disabledAt: null, disabledReason: null });
     expect(await publish(accountId)).toMatch(/^msg_/);
   });
@@ -116,7 +129,7 @@ describe.concurrent('webhook delivery (webhook-dispatcher with real receivers)',
     expect(attempt).toMatchObject({ statusCode: 400, final: true, nextAttemptAt: null, error: 'The receiver refused the request with 400; it is not retried' });
     await sleep(1500);
     expect(hook.received).toHaveLength(1);
-    expect(await endpoints.get(accountId)).toMatchObject({ disabledAt: null });
+    expect(await endpoints.get(live(accountId))).toMatchObject({ disabledAt: null });
   });
 
   it("retries a 429 after the receiver's Retry-After instead of the schedule", async () => {
@@ -133,12 +146,12 @@ describe.concurrent('webhook delivery (webhook-dispatcher with real receivers)',
     const dead = await receiver();
     await dead.stop();
     const { accountId, hook } = await subscriber((_, index) => (index === 0 ? 'hang' : index === 1 ? { status: 302, headers: { location: 'http://127.0.0.1:1/' } } : { status: 200 }));
-    await endpoints.register(accountId, `${dead.url}/gone`);
+    await endpoints.register(live(accountId), `${dead.url}/gone`);
     await publish(accountId);
 
     // Point the endpoint back at the live receiver once the dead URL has failed.
     await pollUntil(() => attempts(accountId), (rows) => rows.length === 1, { what: 'first attempt' });
-    await endpoints.register(accountId, `${hook.url}/hooks`);
+    await endpoints.register(live(accountId), `${hook.url}/hooks`);
 
     const rows = await settled(accountId, 4);
     expect(rows.map((r) => [r.url, r.statusCode])).toEqual([
@@ -156,7 +169,7 @@ describe.concurrent('webhook delivery (webhook-dispatcher with real receivers)',
     let rotated = '';
     const { accountId, hook, secret: first } = await subscriber(async (_, index) => {
       if (index > 0) return { status: 200 };
-      rotated = (await endpoints.rotateSecret(accountId)).secret;
+      rotated = (await endpoints.rotateSecret(live(accountId))).secret;
       return { status: 500 };
     });
     await publish(accountId);
@@ -174,7 +187,7 @@ describe.concurrent('webhook delivery (webhook-dispatcher with real receivers)',
     const eventId = await publish(accountId);
     const [first] = await settled(accountId, 1);
 
-    expect(await endpoints.redeliver(accountId, first.id)).toEqual({ eventId });
+    expect(await endpoints.redeliver(live(accountId), first.id)).toEqual({ eventId });
     const rows = await settled(accountId, 3);
     expect(rows.map((r) => [r.attempt, r.statusCode])).toEqual([
       [1, 200],
@@ -189,7 +202,7 @@ describe.concurrent('webhook delivery (webhook-dispatcher with real receivers)',
   it('checks the URL again at delivery and records the refusal as a failed attempt', async () => {
     const { accountId } = await createTestKey();
     // As if the URL had been accepted earlier: what it points to now is what counts.
-    await dataSource.getRepository(WebhookEndpoint).insert({ accountId, url: 'http://169.254.169.254/latest/meta-data/', secret: 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0' });
+    await dataSource.getRepository(WebhookEndpoint).insert({ accountId, sandbox: false, url: 'http://169.254.169.254/latest/meta-data/', secret: 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0' });
     await publish(accountId);
 
     const [attempt] = await pollUntil(() => attempts(accountId), (rows) => rows.length >= 1, { what: 'first attempt' });
@@ -199,7 +212,7 @@ describe.concurrent('webhook delivery (webhook-dispatcher with real receivers)',
       error: 'The URL points to 169.254.169.254, a cloud metadata address; webhooks are only delivered to public Internet addresses',
     });
     // A deleted endpoint ends the series: the pending retry finds nothing to call.
-    await endpoints.remove(accountId);
+    await endpoints.remove(live(accountId));
     await sleep(1500);
     expect(await attempts(accountId)).toHaveLength(1);
   });

@@ -1,6 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { bigintAsNumber } from '../bigint-column';
 
-/** A customer: owns keys, glossaries, a webhook endpoint and batch jobs. */
+/** A customer: owns keys, glossaries, webhook endpoints and batch jobs, each in its sandbox or live world. */
 @Entity({ schema: 'translation', name: 'accounts' })
 export class Account {
   @PrimaryGeneratedColumn('uuid')
@@ -8,6 +9,14 @@ export class Account {
 
   @Column({ type: 'text', unique: true })
   name: string;
+
+  /** Operator's ceiling: words per calendar month of the account's keys of one mode together. */
+  @Column({ name: 'monthly_word_limit', type: 'bigint', nullable: true, transformer: bigintAsNumber })
+  monthlyWordLimit: number | null;
+
+  /** Operator's ceiling: requests per minute of the account's keys of one mode together. */
+  @Column({ name: 'rate_limit_per_minute', type: 'integer', nullable: true })
+  rateLimitPerMinute: number | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import type { AccountLimits } from '@platform/contracts';
 import { Repository } from 'typeorm';
 import { Account } from './account.entity';
 
@@ -16,9 +17,15 @@ export class AccountService {
     return this.accounts.findOneBy({ name });
   }
 
-  /** The named account, created first when missing; safe when two operators race. */
-  async findOrCreate(name: string): Promise<{ account: Account; created: boolean }> {
-    const inserted = await this.accounts.createQueryBuilder().insert().values({ name }).orIgnore().returning('id').execute();
-    return { account: await this.accounts.findOneByOrFail({ name }), created: inserted.raw.length > 0 };
+  /**
+   * Sets the operator's ceilings (`undefined` leaves one as it is, `null` clears it). Keys whose
+   * own limits are higher keep them, but are held to the ceiling when they use them.
+   */
+  async setLimits(account: Account, limits: Partial<AccountLimits>): Promise<Account> {
+    const changes: Partial<Account> = {};
+    if (limits.monthlyWordLimit !== undefined) changes.monthlyWordLimit = limits.monthlyWordLimit;
+    if (limits.rateLimitPerMinute !== undefined) changes.rateLimitPerMinute = limits.rateLimitPerMinute;
+    if (Object.keys(changes).length > 0) await this.accounts.update({ id: account.id }, changes);
+    return this.accounts.findOneByOrFail({ id: account.id });
   }
 }

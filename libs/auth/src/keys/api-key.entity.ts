@@ -1,11 +1,7 @@
 import type { KeyScope } from '@platform/contracts';
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, ValueTransformer } from 'typeorm';
-
-/** node-postgres returns bigint as a string; word limits stay far below 2^53. */
-const bigintAsNumber: ValueTransformer = {
-  to: (value: number | null | undefined) => value,
-  from: (value: string | null) => (value === null ? null : Number(value)),
-};
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Account } from '../accounts/account.entity';
+import { bigintAsNumber } from '../bigint-column';
 
 /** An API key of an account. Only the SHA-256 of the plain key is stored. */
 @Entity({ schema: 'translation', name: 'api_keys' })
@@ -16,6 +12,11 @@ export class ApiKey {
   @Index('api_keys_account_idx')
   @Column({ name: 'account_id', type: 'uuid' })
   accountId: string;
+
+  /** Loaded where the account's ceilings are needed (authentication). */
+  @ManyToOne(() => Account, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'account_id' })
+  account?: Account;
 
   @Column({ type: 'text', nullable: true })
   name: string | null;

@@ -18,7 +18,7 @@ describe('ApiKeyService against Postgres', () => {
   beforeAll(async () => {
     dataSource = new DataSource({ ...dataSourceOptions(testEnv.databaseUrl, translationDomain, 2), entities: [Account, ApiKey] });
     await dataSource.initialize();
-    keys = new ApiKeyService(dataSource.getRepository(ApiKey));
+    keys = new ApiKeyService(dataSource.getRepository(ApiKey), { maxKeysPerAccount: 25 });
     const account = await new AccountService(dataSource.getRepository(Account)).create(`auth-spec-${randomUUID()}`);
     owner = { accountId: account.id, sandboxOnly: false };
   });
@@ -44,6 +44,7 @@ describe('ApiKeyService against Postgres', () => {
       scopes: ['translate', 'manage'],
       monthlyWordLimit: 5000,
       rateLimitPerMinute: 10,
+      account: { monthlyWordLimit: null, rateLimitPerMinute: null },
     });
   });
 
@@ -52,7 +53,7 @@ describe('ApiKeyService against Postgres', () => {
     await closed.initialize();
     await closed.destroy();
     // Any query through a destroyed data source throws; a malformed key must not get that far.
-    const offline = new ApiKeyService(closed.getRepository(ApiKey));
+    const offline = new ApiKeyService(closed.getRepository(ApiKey), { maxKeysPerAccount: 25 });
     for (const candidate of ['', 'foo', 'svc_test_short', `sk_live_${'a'.repeat(40)}`]) {
       expect(await offline.authenticate(candidate)).toBeNull();
     }
@@ -102,5 +103,30 @@ describe('ApiKeyService against Postgres', () => {
     expect(visible).toContain(sandbox.key.id);
     expect(visible).not.toContain(live.key.id);
     expect((await keys.list(owner)).map((k) => k.id)).toEqual(expect.arrayContaining([live.key.id, sandbox.key.id]));
+  });
+
+  it('lets exactly the cap of keys into an account when more are created at once, and counts only keys not revoked', async () => {
+    const accountId = (await new AccountService(dataSource.getRepository(Account)).create(`auth-cap-${randomUUID()}`)).id;
+    const capped = new ApiKeyService(dataSource.getRepository(ApiKey), { maxKeysPerAccount: 3 });
+    const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => capped.create(accountId, { sandbox: i % 2 === 0 })));
+    const created = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value.key] : []));
+    expect(created).toHaveLength(3);
+    for (const r of results) {
+      if (r.status === 'rejected') expect(r.reason).toMatchObject({ message: expect.stringMatching(/^An account holds at most 3 keys that are not revoked/) });
+    }
+    await capped.revoke({ accountId, sandboxOnly: false }, created[0].id);
+    expect((await capped.create(accountId, { sandbox: true })).key.accountId).toBe(accountId);
+  });
+
+  it("refuses key limits above the account's ceilings with 422 naming them", async () => {
+    const accounts = new AccountService(dataSource.getRepository(Account));
+    const account = await accounts.setLimits(await accounts.create(`auth-ceiling-${randomUUID()}`), { monthlyWordLimit: 1000, rateLimitPerMinute: 20 });
+    const refusal = (promise: Promise<unknown>) => expect(promise).rejects.toSatisfy((e) => e instanceof ApiError && e.getStatus() === 422);
+    await refusal(keys.create(account.id, { sandbox: false, monthlyWordLimit: 1001 }));
+    const { key, secret } = await keys.create(account.id, { sandbox: false, monthlyWordLimit: 1000, rateLimitPerMinute: 20 });
+    const owner = { accountId: account.id, sandboxOnly: false };
+    await expect(keys.updateLimits(owner, key.id, { rateLimitPerMinute: 21 })).rejects.toThrow("rate_limit_per_minute: 21 is above the account's ceiling of 20 requests per minute");
+    expect(await keys.updateLimits(owner, key.id, { monthlyWordLimit: null })).toMatchObject({ monthlyWordLimit: null });
+    expect((await keys.authenticate(secret))?.account).toEqual({ monthlyWordLimit: 1000, rateLimitPerMinute: 20 });
   });
 });

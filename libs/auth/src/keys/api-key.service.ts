@@ -1,9 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { ApiKeyPrincipal, KeyScope } from '@platform/contracts';
 import { ApiError } from '@platform/errors';
 import { isUUID } from 'class-validator';
-import { FindOptionsWhere, IsNull, Repository } from 'typeorm';
+import { EntityManager, FindOptionsWhere, IsNull, Repository } from 'typeorm';
+import { Account } from '../accounts/account.entity';
 import { ApiKey } from './api-key.entity';
 import { apiKeyHint, generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key-secret.util';
 
@@ -40,6 +41,13 @@ export function keyOwnerOf(principal: ApiKeyPrincipal): KeyOwner {
   return { accountId: principal.accountId, sandboxOnly: principal.sandbox };
 }
 
+export const AUTH_OPTIONS = Symbol('AUTH_OPTIONS');
+
+export interface AuthOptions {
+  /** Keys an account may hold that are not revoked, sandbox and live together. */
+  maxKeysPerAccount: number;
+}
+
 export const KEY_SCOPES: readonly KeyScope[] = ['translate', 'manage'];
 
 /** `manage` includes everything `translate` may do, so every key carries `translate`. */
@@ -47,7 +55,7 @@ function normalizeScopes(scopes: KeyScope[] = []): KeyScope[] {
   return scopes.includes('manage') ? ['translate', 'manage'] : ['translate'];
 }
 
-function toPrincipal(key: ApiKey): ApiKeyPrincipal {
+function toPrincipal(key: ApiKey, account: Account): ApiKeyPrincipal {
   return {
     keyId: key.id,
     accountId: key.accountId,
@@ -55,37 +63,74 @@ function toPrincipal(key: ApiKey): ApiKeyPrincipal {
     scopes: key.scopes,
     monthlyWordLimit: key.monthlyWordLimit,
     rateLimitPerMinute: key.rateLimitPerMinute,
+    account: { monthlyWordLimit: account.monthlyWordLimit, rateLimitPerMinute: account.rateLimitPerMinute },
   };
+}
+
+/**
+ * A customer's key limits stay within the operator's ceilings of the account: 422 naming the
+ * ceiling otherwise. No limit of its own (null) is fine: the key is then held to the ceiling.
+ */
+function assertWithinCeilings(account: Account, limits: ApiKeyLimits): void {
+  const checks = [
+    ['monthly_word_limit', limits.monthlyWordLimit, account.monthlyWordLimit, 'words a month'],
+    ['rate_limit_per_minute', limits.rateLimitPerMinute, account.rateLimitPerMinute, 'requests per minute'],
+  ] as const;
+  for (const [field, wanted, ceiling, unit] of checks) {
+    if (typeof wanted === 'number' && ceiling !== null && wanted > ceiling) {
+      throw ApiError.invalidParameter(
+        `${field}: ${wanted} is above the account's ceiling of ${ceiling} ${unit}, set by the operator; a key's limit can be at most the ceiling`,
+      );
+    }
+  }
 }
 
 @Injectable()
 export class ApiKeyService {
-  constructor(@InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>) {}
+  constructor(
+    @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
+    @Inject(AUTH_OPTIONS) private readonly options: AuthOptions,
+  ) {}
 
   /**
    * Runs on every request: a malformed key is refused without touching the database, a
-   * well-formed one costs a single lookup on the unique hash index.
+   * well-formed one costs a single lookup on the unique hash index (joined to its account).
    */
   async authenticate(plainKey: string): Promise<ApiKeyPrincipal | null> {
     if (!isWellFormedApiKey(plainKey)) return null;
-    const key = await this.keys.findOneBy({ keyHash: hashApiKey(plainKey), revokedAt: IsNull() });
-    return key ? toPrincipal(key) : null;
+    const key = await this.keys.findOne({ where: { keyHash: hashApiKey(plainKey), revokedAt: IsNull() }, relations: { account: true } });
+    return key?.account ? toPrincipal(key, key.account) : null;
   }
 
+  /**
+   * Refused with 422 when the account already holds `maxKeysPerAccount` keys that are not revoked,
+   * or when a limit is above the account's ceiling. The account row is locked meanwhile, so
+   * concurrent creations cannot pass the cap together.
+   */
   async create(accountId: string, spec: NewApiKey): Promise<IssuedApiKey> {
     const secret = generateApiKey(spec.sandbox);
-    const key = await this.keys.save(
-      this.keys.create({
-        accountId,
-        name: spec.name ?? null,
-        keyHash: hashApiKey(secret),
-        keyHint: apiKeyHint(secret),
-        sandbox: spec.sandbox,
-        scopes: normalizeScopes(spec.scopes),
-        monthlyWordLimit: spec.monthlyWordLimit ?? null,
-        rateLimitPerMinute: spec.rateLimitPerMinute ?? null,
-      }),
-    );
+    const limits = { monthlyWordLimit: spec.monthlyWordLimit ?? null, rateLimitPerMinute: spec.rateLimitPerMinute ?? null };
+    const key = await this.keys.manager.transaction(async (manager) => {
+      const account = await lockAccount(manager, accountId);
+      assertWithinCeilings(account, { monthlyWordLimit: spec.monthlyWordLimit, rateLimitPerMinute: spec.rateLimitPerMinute });
+      const held = await manager.countBy(ApiKey, { accountId, revokedAt: IsNull() });
+      if (held >= this.options.maxKeysPerAccount) {
+        throw ApiError.invalidParameter(
+          `An account holds at most ${this.options.maxKeysPerAccount} keys that are not revoked (sandbox and live together); revoke one before creating another`,
+        );
+      }
+      return manager.save(
+        manager.create(ApiKey, {
+          accountId,
+          name: spec.name ?? null,
+          keyHash: hashApiKey(secret),
+          keyHint: apiKeyHint(secret),
+          sandbox: spec.sandbox,
+          scopes: normalizeScopes(spec.scopes),
+          ...limits,
+        }),
+      );
+    });
     return { key, secret };
   }
 
@@ -117,7 +162,9 @@ export class ApiKeyService {
     return result.affected ? Object.assign(key, { revokedAt }) : this.get(owner, id);
   }
 
+  /** Refused with 422 when a limit is above the account's ceiling. */
   async updateLimits(owner: KeyOwner, id: string, limits: ApiKeyLimits): Promise<ApiKey> {
+    assertWithinCeilings(await this.keys.manager.findOneByOrFail(Account, { id: owner.accountId }), limits);
     const changes: Partial<ApiKey> = {};
     if (limits.monthlyWordLimit !== undefined) changes.monthlyWordLimit = limits.monthlyWordLimit;
     if (limits.rateLimitPerMinute !== undefined) changes.rateLimitPerMinute = limits.rateLimitPerMinute;
@@ -134,4 +181,12 @@ export class ApiKeyService {
     if (!result.affected) throw ApiError.notFound(`API key ${key.id} is revoked`);
     return Object.assign(key, changes);
   }
+}
+
+/** The account, locked against concurrent key creations; NO KEY UPDATE leaves inserts that merely reference it free. */
+async function lockAccount(manager: EntityManager, accountId: string): Promise<Account> {
+  await manager.query('SELECT 1 FROM translation.accounts WHERE id = $1 FOR NO KEY UPDATE', [accountId]);
+  const account = await manager.findOneBy(Account, { id: accountId });
+  if (!account) throw ApiError.notFound(`Account ${accountId} not found`);
+  return account;
 }

@@ -1,10 +1,14 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
-/** The one webhook endpoint of an account. */
+/** The webhook endpoint of an account in one mode: each account has at most one for sandbox and one for live. */
 @Entity({ schema: 'translation', name: 'webhook_endpoints' })
 export class WebhookEndpoint {
   @PrimaryColumn({ name: 'account_id', type: 'uuid' })
   accountId: string;
+
+  /** Receives the events of this mode's jobs only. */
+  @PrimaryColumn({ type: 'boolean' })
+  sandbox: boolean;
 
   @Column({ type: 'text' })
   url: string;

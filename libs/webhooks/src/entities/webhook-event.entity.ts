@@ -10,7 +10,7 @@ export interface WebhookPayload {
   data: object;
 }
 
-/** An event for an account's endpoint. Its id is the `webhook-id` of every attempt to deliver it. */
+/** An event for an account's endpoint of one mode. Its id is the `webhook-id` of every attempt to deliver it. */
 @Entity({ schema: 'translation', name: 'webhook_events' })
 export class WebhookEvent {
   /** `msg_` + random base62. */
@@ -19,6 +19,10 @@ export class WebhookEvent {
 
   @Column({ name: 'account_id', type: 'uuid' })
   accountId: string;
+
+  /** The mode of what it reports: delivered to that mode's endpoint, listed (with its deliveries) to that mode's keys. */
+  @Column({ type: 'boolean' })
+  sandbox: boolean;
 
   @Column({ type: 'text' })
   type: WebhookEventType;
