@@ -117,4 +117,18 @@ describe('RateLimiter', () => {
   it('rejects a limit that is not a positive integer', async () => {
     await expect(limiter.hit(randomUUID(), 0)).rejects.toThrow(RangeError);
   });
+
+  it('counts a request against several windows at once, recording it in all of them or in none', async () => {
+    const [key, other, account] = [randomUUID(), randomUUID(), `account:${randomUUID()}`];
+    const both = (id: string) => limiter.hitAll([{ id, limit: 10 }, { id: account, limit: 3 }]);
+    // The figures are those of the window with the fewest requests left.
+    expect(await both(key)).toMatchObject({ allowed: true, window: { id: account }, remaining: 2 });
+    expect(await limiter.hitAll([{ id: other, limit: 1 }, { id: account, limit: 3 }])).toMatchObject({ allowed: true, window: { id: other }, remaining: 0 });
+    expect(await both(key)).toMatchObject({ allowed: true, window: { id: account }, limit: 3, remaining: 0 });
+    // The shared window is full: refused for every key in it, and recorded in no window.
+    expect(await both(other)).toMatchObject({ allowed: false, window: { id: account }, limit: 3, remaining: 0 });
+    expect(await limiter.hit(key, 10)).toMatchObject({ allowed: true, remaining: 7 });
+    expect(await limiter.hit(other, 10)).toMatchObject({ allowed: true, remaining: 8 });
+    expect(await limiter.hit(account, 3)).toMatchObject({ allowed: false });
+  });
 });
