@@ -38,7 +38,7 @@ export class BatchesController {
       'and its words are refunded. In tier review the job stays `processing` until reviewers have answered its sampled texts.',
   })
   @ApiAcceptedResponse({ type: BatchAcceptedDto, headers: RATE_LIMIT_HEADER_DOCS })
-  @ApiPaymentRequiredResponse({ type: TranslationErrorDto, description: 'quota_exceeded: the words would pass the monthly limit; nothing accepted or charged' })
+  @ApiPaymentRequiredResponse({ type: TranslationErrorDto, description: "quota_exceeded: the words would pass a monthly limit, named in the message (the key's own limit, the account's monthly ceiling, or the account's sandbox quota); nothing accepted or charged" })
   @ApiPayloadTooLargeResponse({ type: TranslationErrorDto, description: 'payload_too_large: more than 1,000 texts or 1,000,000 characters' })
   @ApiUnprocessableEntityResponse({ type: TranslationErrorDto, description: 'unsupported_language: language pair unavailable, a text invalid for its format or a parameter invalid' })
   async submit(@CurrentApiKey() key: ApiKeyPrincipal, @Body() body: BatchRequestDto): Promise<BatchAcceptedDto> {

@@ -157,7 +157,7 @@ describe('glossaries API', () => {
     }
     const over = await call('POST', '', { json: { ...terms, name: 'g20' } });
     expect(over.status).toBe(422);
-    expect(over.body).toEqual({ error: 'unsupported_language', message: 'An account holds at most 20 glossaries; delete one before creating another' });
+    expect(over.body).toEqual({ error: 'unsupported_language', message: 'An account holds at most 20 sandbox glossaries; delete one before creating another' });
 
     expect((await call('DELETE', `/${ids[0]}`)).status).toBe(200);
     expect((await call('POST', '', { json: { ...terms, name: 'g20' } })).status).toBe(201);

@@ -8,7 +8,6 @@ import {
   ApiOperation,
   ApiParam,
   ApiTags,
- 
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { ApiKeyAuth, ApiKeyService, CurrentApiKey, keyOwnerOf, RequireScope, type IssuedApiKey } from '@platform/auth';
@@ -40,11 +39,19 @@ export class KeysController {
   }
 
   @Post()
-  @ApiOperation({ summary: 'Create a key', description: 'The plain key is in `secret` of this response only.' })
+  @ApiOperation({
+    summary: 'Create a key',
+    description:
+      'The plain key is in `secret` of this response only. An account holds at most 25 keys that are not revoked (configurable), ' +
+      "sandbox and live together; a key's limits stay within the account's ceilings set by the operator.",
+  })
   @ApiBody({ type: CreateKeyDto, required: false })
   @ApiCreatedResponse({ type: IssuedKeyResponseDto })
   @ApiForbiddenResponse({ type: TranslationErrorDto, description: 'forbidden: the key lacks the `manage` scope, or a sandbox key asked for a live key' })
-  @ApiUnprocessableEntityResponse({ type: TranslationErrorDto, description: 'unsupported_language: a field is invalid' })
+  @ApiUnprocessableEntityResponse({
+    type: TranslationErrorDto,
+    description: "unsupported_language: a field is invalid, a limit is above the account's ceiling, or the account holds the most keys it may",
+  })
   async create(@CurrentApiKey() caller: ApiKeyPrincipal, @Body() body: CreateKeyDto): Promise<IssuedKeyResponseDto> {
     const sandbox = body.sandbox ?? caller.sandbox;
     if (caller.sandbox && !sandbox) {
@@ -84,11 +91,14 @@ export class KeysController {
   }
 
   @Patch(':id')
-  @ApiOperation({ summary: "Change a key's monthly word limit or rate limit", description: 'Takes effect with the next request.' })
+  @ApiOperation({
+    summary: "Change a key's monthly word limit or rate limit",
+    description: "Takes effect with the next request. Up to the account's ceilings set by the operator; null removes the key's own limit, which leaves it held to the ceilings.",
+  })
   @ApiParam(KEY_ID)
   @ApiOkResponse({ type: KeyResponseDto })
   @ApiNotFoundResponse({ type: TranslationErrorDto, description: 'not_found: no such key in this account, or revoked' })
-  @ApiUnprocessableEntityResponse({ type: TranslationErrorDto, description: 'unsupported_language: a limit is invalid' })
+  @ApiUnprocessableEntityResponse({ type: TranslationErrorDto, description: "unsupported_language: a limit is invalid, or above the account's ceiling (named in the message)" })
   async updateLimits(@CurrentApiKey() caller: ApiKeyPrincipal, @Param('id') id: string, @Body() body: KeyLimitsDto): Promise<KeyResponseDto> {
     if (body.monthly_word_limit === undefined && body.rate_limit_per_minute === undefined) {
       throw ApiError.invalidParameter('Give monthly_word_limit and/or rate_limit_per_minute');

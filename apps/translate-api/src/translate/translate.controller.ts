@@ -40,7 +40,7 @@ export class TranslateController {
   })
   @ApiOkResponse({ type: TranslateResponseDto, headers: RATE_LIMIT_HEADER_DOCS })
   @ApiAcceptedResponse({ type: BatchAcceptedDto, description: 'Tier review: the batch job that holds the texts until review', headers: RATE_LIMIT_HEADER_DOCS })
-  @ApiPaymentRequiredResponse({ type: TranslationErrorDto, description: 'quota_exceeded: the words would pass the monthly limit; nothing translated or charged' })
+  @ApiPaymentRequiredResponse({ type: TranslationErrorDto, description: "quota_exceeded: the words would pass a monthly limit, named in the message (the key's own limit, the account's monthly ceiling, or the account's sandbox quota); nothing translated or charged" })
   @ApiPayloadTooLargeResponse({ type: TranslationErrorDto, description: 'payload_too_large: more than 50 texts or 30,000 characters' })
   @ApiUnprocessableEntityResponse({ type: TranslationErrorDto, description: 'unsupported_language: language pair unavailable or a parameter invalid (details in message)' })
   @ApiServiceUnavailableResponse({ type: TranslationErrorDto, description: 'service_unavailable: the engine failed; nothing was charged' })

@@ -84,7 +84,7 @@ describe('webhook endpoint API', () => {
     ]) {
       const gone = await call(method, path);
       expect(gone.status, `${method} ${path}`).toBe(404);
-      expect(gone.body).toEqual({ error: 'not_found', message: 'No webhook endpoint is registered; register one with PUT /api/v1/webhook' });
+      expect(gone.body).toEqual({ error: 'not_found', message: 'No sandbox webhook endpoint is registered; register one with PUT /api/v1/webhook' });
     }
     // A new endpoint gets a new secret.
     expect((await call('PUT', '', { json: { url: HOOK } })).status).toBe(201);
