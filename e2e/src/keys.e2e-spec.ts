@@ -52,6 +52,8 @@ describe('translate-api: keys and usage', () => {
       cost_cents: 1,
       limit: 10_000,
       remaining: 10_000 - SENTENCE_WORDS,
+      // All sandbox keys of the account together.
+      account: { mode: 'sandbox', words: expect.any(Number), cost_cents: expect.any(Number), limit: expect.any(Number), remaining: expect.any(Number) },
     });
   });
 

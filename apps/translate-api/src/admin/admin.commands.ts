@@ -1,4 +1,5 @@
-import { Account, AccountService, ApiKeyService } from '@platform/auth';
+import type { INestApplicationContext } from '@nestjs/common';
+import { AccountService, ApiKeyService, type Account } from '@platform/auth';
 import { EU_LANGUAGES, isEuLanguage } from '@platform/contracts';
 import { ApiError } from '@platform/errors';
 import { ReviewerService } from '@platform/review';
