@@ -63,7 +63,7 @@ describe('operator CLI (built translate-api, admin command)', () => {
     // Still unknown: account:create makes it now, and only then a key.
     expect((await admin('account:create', account)).code).toBe(0);
     expect((await admin('key:create', '--account', account, '--sandbox')).lastLine).toMatch(/^svc_test_/);
-  });
+  }, 120_000);
 
   it('sets, shows and clears the account ceilings, printing them on the last line', async () => {
     const account = await newAccount();
@@ -78,7 +78,7 @@ describe('operator CLI (built translate-api, admin command)', () => {
     await admin('account:limits', account, '--words', '500');
     expectOperatorMistake(await admin('key:create', '--account', account, '--word-limit', '501'), /above the account's ceiling of 500 words a month/);
     expectOperatorMistake(await admin('account:limits', `nosuch-${randomUUID()}`, '--words', '1'), /does not exist/);
-  });
+  }, 120_000);
 
   it.each([
     [['key:create'], /--account is required/],
