@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import type { DeclaresRevertLoss } from '../../migration-runner';
 
 /**
  * Sandbox and live become two worlds of an account: glossaries, batch jobs, the webhook endpoint
@@ -12,8 +13,17 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * Accounts get operator ceilings (null: none), and account_usage holds each account's words per
  * mode and month, the row that serialises charges of one account and mode.
  */
-export class ModesAndAccountLimits1733000000000 implements MigrationInterface {
+export class ModesAndAccountLimits1733000000000 implements MigrationInterface, DeclaresRevertLoss {
   name = 'ModesAndAccountLimits1733000000000';
+  // Sandbox webhook endpoints are deleted by the revert, as one endpoint per account remains.
+  readonly revertDestroys = [
+    'translation.account_usage',
+    'translation.accounts.monthly_word_limit',
+    'translation.accounts.rate_limit_per_minute',
+    'translation.webhook_endpoints.sandbox',
+    'translation.webhook_events.sandbox',
+    'translation.glossaries.sandbox',
+  ];
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`UPDATE translation.batch_jobs j SET sandbox = k.sandbox FROM translation.api_keys k WHERE k.id = j.key_id AND j.sandbox <> k.sandbox`);
