@@ -14,7 +14,7 @@ describe('migration ModesAndAccountLimits1733000000000', () => {
     scratch = await createScratchDatabase('platform_modes_migration');
     await runMigrations(scratch.url, translationDomain);
     const applied = async () => (await scratch.query<{ name: string }>('SELECT name FROM translation.translation_migrations')).map((r) => r.name);
-    while ((await applied()).includes(MIGRATION)) await revertLastMigration(scratch.url, translationDomain);
+    while ((await applied()).includes(MIGRATION)) await revertLastMigration(scratch.url, translationDomain, { confirmed: true });
 
     const account = async (name: string, ...sandboxKeys: boolean[]) => {
       const [{ id }] = await scratch.query<{ id: string }>('INSERT INTO translation.accounts (name) VALUES ($1) RETURNING id', [name]);
