@@ -39,6 +39,7 @@ const fastifyErrors: Record<string, { status: number; code: string; message: str
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: Code.UnsupportedMediaType, message: 'Unsupported Content-Type' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'bad_request', message: 'Content-Length does not match the body' },
   FST_ERR_CTP_INVALID_TYPE: { status: 415, code: Code.UnsupportedMediaType, message: 'Unsupported Content-Type' },
+  FST_ERR_BAD_URL: { status: 400, code: 'bad_request', message: 'The URL contains an invalid percent-encoded sequence' },
 };
 
 interface FrameworkError {

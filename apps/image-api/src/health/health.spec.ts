@@ -46,6 +46,12 @@ describe('image-api documents and malformed requests', () => {
     expect(res.body).toEqual({ error_message: 'The request body is not valid JSON', error_fatal_status: false });
   });
 
+  it('answers a URL with an invalid percent-encoding in the image envelope', async () => {
+    const res = await http(url, 'GET', '/access-token/%ff%fe');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error_message: 'The URL contains an invalid percent-encoded sequence', error_fatal_status: false });
+  });
+
   it('answers a malformed multipart body in the image envelope', async () => {
     // With a valid token, as no file part is read without one.
     const { token } = await app.get(TokenService).create('free');

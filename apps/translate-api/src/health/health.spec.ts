@@ -54,6 +54,12 @@ describe('translate-api documents and malformed requests', () => {
     expect(malformed.body).toEqual({ error: 'invalid_json', message: 'The request body is not valid JSON' });
   });
 
+  it('answers a URL with an invalid percent-encoding in the envelope', async () => {
+    const res = await http(url, 'GET', '/api/v1/glossaries/%ff%fe');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'bad_request', message: 'The URL contains an invalid percent-encoded sequence' });
+  });
+
   it('refuses a body over the byte cap with 413 before parsing it', async () => {
     const res = await http(url, 'POST', '/api/v1/keys', { body: `{"name":"${'a'.repeat(9 * 1024 * 1024)}"}`, headers: { 'content-type': 'application/json' }, token: unknownKey });
     expect(res.status).toBe(413);

@@ -56,6 +56,15 @@ describe('POST /api/v1/translate with Apertium', () => {
     expect(await usage()).toEqual(before);
   });
 
+  it('refuses a body nested thousands of levels deep with 422 instead of overflowing the stack', async () => {
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    for (const body of [deep, `{"target":"es","texts":["a",${deep}]}`]) {
+      const res = await http(url, 'POST', '/api/v1/translate', { body, token: key.plainKey, headers: { 'content-type': 'application/json' } });
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual({ error: 'unsupported_language', message: 'The request body is nested more than 32 levels deep' });
+    }
+  });
+
   it('returns 50 texts in input order', async () => {
     const texts = Array.from({ length: 50 }, (_, i) => `I have ${i + 1} red cats.`);
     const res = await translate({ target: 'es', source: 'en', texts });

@@ -4,7 +4,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { ServiceName } from '@platform/contracts';
 import { ApiError, EnvelopeExceptionFilter, ErrorEnvelope, validationExceptionFactory } from '@platform/errors';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -17,6 +17,7 @@ import { RequestLogController } from '../logging/request-log.controller';
 import { MetricsRegistry } from '../metrics/metrics.registry';
 import { REDIS } from '../redis/redis.module';
 import { throttleAuthFailures } from './auth-failure-throttle';
+import { refuseDeepBodies } from './body-depth';
 import { clientErrorHandler } from './client-error';
 import { capConnectionsPerAddress } from './connection-cap';
 import { installHttpDrain } from './http-drain';
@@ -80,6 +81,7 @@ function trustProxy(config: ServiceConfig): string[] | boolean {
 export async function bootstrapHttpApp(options: HttpAppOptions): Promise<NestFastifyApplication> {
   const { config, envelope } = options;
   const logger = createRootLogger(options.service, config.LOG_LEVEL);
+  const errors = new EnvelopeExceptionFilter(envelope, config.UNAVAILABLE_RETRY_AFTER_SECONDS);
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     logController: new RequestLogController(),
@@ -89,6 +91,8 @@ export async function bootstrapHttpApp(options: HttpAppOptions): Promise<NestFas
     trustProxy: trustProxy(config),
     ...serverOptions(config),
     clientErrorHandler: clientErrorHandler(envelope),
+    // Fastify answers a URL it cannot decode (`%ff`) itself, in its own format, unless given a handler.
+    frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => errors.reply(error, request, reply),
   } as ConstructorParameters<typeof FastifyAdapter>[0]);
 
   const app = await NestFactory.create<NestFastifyApplication>(options.module, adapter, {
@@ -97,7 +101,7 @@ export async function bootstrapHttpApp(options: HttpAppOptions): Promise<NestFas
     // Fastify's own JSON parser is enough; Nest's would add form bodies, which our APIs never take.
     bodyParser: false,
   });
-  app.useGlobalFilters(new EnvelopeExceptionFilter(envelope, config.UNAVAILABLE_RETRY_AFTER_SECONDS));
+  app.useGlobalFilters(errors);
   app.useGlobalPipes(
     new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, exceptionFactory: validationExceptionFactory }),
   );
@@ -105,6 +109,7 @@ export async function bootstrapHttpApp(options: HttpAppOptions): Promise<NestFas
   const fastify = app.getHttpAdapter().getInstance();
   // A text/plain body would reach validation as a bare string; refuse it as 415 like any other type.
   fastify.removeContentTypeParser('text/plain');
+  refuseDeepBodies(fastify);
   const metrics = app.get(MetricsRegistry);
   registerDrain(app, installHttpDrain(fastify, config.UNAVAILABLE_RETRY_AFTER_SECONDS));
   capConnectionsPerAddress(fastify.server, config.MAX_CONNECTIONS_PER_IP, config.TRUSTED_PROXIES);
