@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { type AuthChoice, headerSafe, invalidAuth, validAuth } from './auth-variants';
 import type { ApiModel, Operation, Parameter, Schema, SecurityScheme } from './openapi-document';
 import type { SampleFile } from './sample-files';
-import { boundaryValue, deepJson, nastyKey, nastyString, nastyValue, validValue } from './schema-values';
+import { boundaryValue, deepJson, nastyKey, nastyString, nastyValue, sendOptional, validValue } from './schema-values';
 
 export interface FuzzRequest {
   method: string;
@@ -306,7 +306,7 @@ export class RequestGenerator {
   private headerArbitrary(op: Operation, nasty: boolean): fc.Arbitrary<HeaderFragment> {
     const parameters = op.parameters.filter((p) => p.in === 'header');
     const each = parameters.map((parameter, i) =>
-      fc.record({ include: parameter.required ? fc.constant(true) : fc.boolean(), chosen: this.parameterValue(parameter, nasty && i === 0) }).map(({ include, chosen }) => ({ parameter, include: include || !!chosen.label, ...chosen })),
+      fc.record({ include: parameter.required ? fc.constant(true) : sendOptional, chosen: this.parameterValue(parameter, nasty && i === 0) }).map(({ include, chosen }) => ({ parameter, include: include || !!chosen.label, ...chosen })),
     );
     return fc.tuple(...each).map((chosen) => {
       const headers: Record<string, string> = {};

@@ -93,15 +93,26 @@ function stringValue(schema: Schema, vocabulary: string[]): fc.Arbitrary<string>
   return known.length ? fc.oneof(fc.constantFrom(...known), ...free) : fc.oneof(...free);
 }
 
+/** Optional properties appear in one value out of four: each one present can make a request fail early (an unknown id). */
+const OPTIONAL_WEIGHT = { absent: 3, present: 1 };
+
+/** Whether an optional property or header is sent, weighted as above. */
+export const sendOptional = fc.oneof({ arbitrary: fc.constant(false), weight: OPTIONAL_WEIGHT.absent }, { arbitrary: fc.constant(true), weight: OPTIONAL_WEIGHT.present });
+
 function objectValue(schema: Schema, vocabulary: string[], depth: number): fc.Arbitrary<unknown> {
-  const properties = schema.properties ?? {};
-  const required = (schema.required ?? []).filter((key) => key in properties);
-  const record = depth >= MAX_DEPTH ? fc.constant({}) : fc.record(Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, validValue(value, vocabulary, depth + 1)])), { requiredKeys: required });
-  if (!schema.additionalProperties || depth >= MAX_DEPTH) return record;
+  if (depth >= MAX_DEPTH) return fc.constant({});
+  const properties = Object.entries(schema.properties ?? {});
+  const required = new Set(schema.required ?? []);
+  const values = properties.map(([key, property]) => {
+    const value = validValue(property, vocabulary, depth + 1);
+    return required.has(key) ? value : fc.oneof({ arbitrary: fc.constant(undefined), weight: OPTIONAL_WEIGHT.absent }, { arbitrary: value, weight: OPTIONAL_WEIGHT.present });
+  });
+  const record = fc.tuple(...values).map((chosen) => Object.fromEntries(properties.flatMap(([key], i) => (chosen[i] === undefined ? [] : [[key, chosen[i]]]))));
+  if (!schema.additionalProperties) return record;
   const valueSchema = schema.additionalProperties === true ? {} : schema.additionalProperties;
   const keys = vocabulary.length ? fc.oneof(fc.constantFrom(...vocabulary), fc.string({ maxLength: 8 })) : fc.string({ maxLength: 8 });
   const extra = fc.dictionary(keys, validValue(valueSchema, vocabulary, depth + 1), { maxKeys: 3, noNullPrototype: true });
-  return fc.tuple(record, extra).map(([fixed, more]) => ({ ...more, ...(fixed as object) }));
+  return fc.tuple(record, extra).map(([fixed, more]) => ({ ...more, ...fixed }));
 }
 
 /** JSON text nested `depth` levels deep, built as text: JSON.stringify would hit the call stack first. */
