@@ -80,7 +80,7 @@ export class HttpSender {
         if (error instanceof SendFailure) return reject(error);
         const reused = reuse && req.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
         const code = error.code ?? error.message;
-        reject(new SendFailure(reused ? `reused connection closed (${code})` : `connection failed (${code})`, error.message));
+        reject(new SendFailure(reused ? `reused connection closed (${code})` : `connection failed (${code})`, `${error.message}${reuse ? '' : ' (on a fresh connection, after a kept-alive one was closed)'}`));
       });
       // A server may answer (413, 401) and close before the whole body is written; that is not a failure.
       req.end(request.body);

@@ -336,7 +336,7 @@ export class RequestGenerator {
       .record({ value: valid, mutation: fc.constantFrom<Mutation>('replace', 'replace', 'remove', 'add', 'whole'), n: fc.nat(), replacement: nastyValue, key: fc.oneof(nastyKey, fc.string({ maxLength: 12 })) })
       .map(({ value, mutation, n, replacement, key }) => {
         const result = mutate(value, mutation, n, replacement, key);
-        return asJson(result.value, `JSON body: ${mutation} ${result.where}${mutation === 'remove' ? '' : ` → ${preview(mutation === 'add' ? replacement : replacement)}`}`);
+        return asJson(result.value, `JSON body: ${mutation} ${result.where}${mutation === 'remove' ? '' : ` → ${preview(replacement)}`}`);
       });
     const candidates = boundaryCandidates(schema, vocabulary);
     const boundary = candidates.length
