@@ -4,6 +4,7 @@
 // uploads, EXIF location included) among it, needs a signed request. s3rver itself serves every
 // unsigned request and has no bucket policies, so the rule is a middleware in front of its
 // routes. s3rver checks that a signed request names its access key, not the V4 signature.
+import { rm } from 'node:fs/promises';
 import S3rver from 's3rver';
 
 const PUBLIC_OBJECT = /^\/[^/]+\/[^/]+\.(?:webp|avif)$/;
@@ -60,5 +61,19 @@ export function createLocalS3({ directory, address, port, buckets = [] }) {
   });
   // Koa composes its middleware when the server starts listening; first in line sees every request.
   server.middleware.unshift(anonymousReadsOfOutputsOnly);
+  keepFoldersOnDelete(server.store);
   return server;
+}
+
+/**
+ * s3rver removes a key's folders once a delete leaves them empty. A PUT into the same folder that
+ * has just created it then fails in a write stream nobody listens to, and the whole server exits:
+ * identical uploads share `pending/{id}.{format}/`, so concurrent conversions hit this. Empty
+ * folders cost nothing and are invisible to S3 clients, so deletes leave them in place.
+ */
+function keepFoldersOnDelete(store) {
+  store.deleteObject = async (bucket, key) => {
+    const files = ['object', 'object.md5', 'metadata.json'].map((name) => store.getResourcePath(bucket, key, name));
+    await Promise.all(files.map((file) => rm(file, { force: true })));
+  };
 }

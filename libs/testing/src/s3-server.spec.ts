@@ -1,4 +1,4 @@
-import { CreateBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { startS3Server } from './s3-server';
 
@@ -25,5 +25,27 @@ describe('startS3Server', () => {
       await s3.stop();
     }
     await expect(fetch(`${s3.endpoint}/probe/a.webp`)).rejects.toThrow();
+  });
+
+  it('keeps serving while objects of one folder are written and deleted at once', async () => {
+    const s3 = await startS3Server();
+    const client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    try {
+      await client.send(new CreateBucketCommand({ Bucket: 'race' }));
+      // Identical uploads share a folder: one request deletes the last object in it while
+      // another writes a new one there.
+      for (let round = 0; round < 30; round++) {
+        await client.send(new PutObjectCommand({ Bucket: 'race', Key: `pending/x.webp/${round}-a`, Body: 'a' }));
+        await Promise.all([
+          client.send(new DeleteObjectCommand({ Bucket: 'race', Key: `pending/x.webp/${round}-a` })),
+          client.send(new PutObjectCommand({ Bucket: 'race', Key: `pending/x.webp/${round}-b`, Body: 'b' })),
+        ]);
+      }
+      const last = await client.send(new GetObjectCommand({ Bucket: 'race', Key: 'pending/x.webp/29-b' }));
+      expect(await last.Body!.transformToString()).toBe('b');
+    } finally {
+      client.destroy();
+      await s3.stop();
+    }
   });
 });
