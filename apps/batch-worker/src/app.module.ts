@@ -24,6 +24,12 @@ export class AppModule {
         BatchProcessingModule.forRoot(
           { intervalMs: config.BATCH_CLEANUP_INTERVAL_MS },
           { sampleRate: config.REVIEW_SAMPLE_RATE, sandboxDelayMs: config.REVIEW_SANDBOX_DELAY_MS },
+          {
+            intervalMs: config.BATCH_RECONCILE_INTERVAL_MS,
+            requeueAfterMs: config.BATCH_REQUEUE_AFTER_MS,
+            maxRecoveries: config.BATCH_MAX_RECOVERIES,
+            stuckAfterMs: config.BATCH_STUCK_AFTER_MS,
+          },
         ),
       ],
       providers: [{ provide: BatchWorkerConfig, useValue: config }],

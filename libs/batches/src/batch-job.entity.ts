@@ -78,4 +78,16 @@ export class BatchJob {
   /** completed_at + 30 days; the job and its texts are deleted after it. */
   @Column({ name: 'expires_at', type: 'timestamptz', nullable: true })
   expiresAt: Date | null;
+
+  /** When the job last moved: accepted, a chunk stored, queued again. The reconciler goes by it. */
+  @Column({ name: 'progress_at', type: 'timestamptz', default: () => 'now()' })
+  progressAt?: Date;
+
+  /** Times the job was queued again (a worker stopped, a lost queue entry); its Bull job is `batch:<id>:<requeues>`. */
+  @Column({ type: 'integer', default: 0 })
+  requeues?: number;
+
+  /** Of those, the times the reconciler had to queue it because its queue entry was gone. */
+  @Column({ type: 'integer', default: 0 })
+  recoveries?: number;
 }

@@ -7,7 +7,7 @@ import { DataSource, EntityManager, IsNull, Repository } from 'typeorm';
 import { BatchJob } from './batch-job.entity';
 import { BatchText } from './batch-text.entity';
 import { RESULT_COLUMNS, toResults, type BatchCompletedData } from './batch-view';
-import { TranslateBatchJob } from './translate-batch.job';
+import { batchQueueJobId, TranslateBatchJob } from './translate-batch.job';
 
 /** How long a finished job stays readable (SPEC: 30 days after completion). */
 const RETENTION = `interval '30 days'`;
@@ -61,7 +61,7 @@ export class BatchProgress {
          RETURNING t.idx`,
         [jobId, translated.map((t) => t.idx), translated.map((t) => t.translation)],
       );
-      await manager.increment(BatchJob, { id: jobId }, 'doneCount', stored.length);
+      await manager.query(`UPDATE translation.batch_jobs SET done_count = done_count + $2, progress_at = now() WHERE id = $1`, [jobId, stored.length]);
       if (!onAllTranslated || stored.length === 0) return;
       const job = await manager.findOneByOrFail(BatchJob, { id: jobId });
       if (job.doneCount === job.total) await onAllTranslated(manager, job);
@@ -86,14 +86,17 @@ export class BatchProgress {
    * Marks a job failed, gives its words back and announces it, all in one transaction: the
    * refund happens exactly when the failure commits. False when the job was finished already.
    */
-  async fail(jobId: string, reason: string): Promise<boolean> {
-    return this.dataSource.transaction(async (manager) => {
-      const job = await this.finish(manager, jobId, 'failed', reason);
-      if (!job) return false;
-      await this.quota.refund({ reference: chargeReference(jobId) }, manager);
-      await this.announce(manager, job, []);
-      return true;
-    });
+  fail(jobId: string, reason: string): Promise<boolean> {
+    return this.dataSource.transaction((manager) => this.failWithin(manager, jobId, reason));
+  }
+
+  /** `fail` inside the caller's transaction. */
+  async failWithin(manager: EntityManager, jobId: string, reason: string): Promise<boolean> {
+    const job = await this.finish(manager, jobId, 'failed', reason);
+    if (!job) return false;
+    await this.quota.refund({ reference: chargeReference(jobId) }, manager);
+    await this.announce(manager, job, []);
+    return true;
   }
 
   /**
@@ -102,7 +105,24 @@ export class BatchProgress {
    * this one, does not take it back.
    */
   async requeue(jobId: string): Promise<void> {
-    await this.dataSource.transaction((manager) => this.outbox.enqueue(manager, new TranslateBatchJob(jobId), { delay: REQUEUE_DELAY_MS }));
+    await this.dataSource.transaction((manager) => this.requeueWithin(manager, jobId, { delay: REQUEUE_DELAY_MS }));
+  }
+
+  /**
+   * Queues a processing job again under its next Bull id, in the caller's transaction; a
+   * `recovery` (its queue entry was lost) counts towards the job's limit of recoveries.
+   * False when the job is not processing.
+   */
+  async requeueWithin(manager: EntityManager, jobId: string, { delay, recovery = false }: { delay?: number; recovery?: boolean }): Promise<boolean> {
+    const [queued] = (await rows(
+      manager,
+      `UPDATE translation.batch_jobs SET requeues = requeues + 1, recoveries = recoveries + $2, progress_at = now()
+       WHERE id = $1 AND status = 'processing' RETURNING requeues`,
+      [jobId, recovery ? 1 : 0],
+    )) as { requeues: number }[];
+    if (!queued) return false;
+    await this.outbox.enqueue(manager, new TranslateBatchJob(jobId), { jobId: batchQueueJobId(jobId, queued.requeues), delay });
+    return true;
   }
 
   /** Deletes finished jobs past their expiry, texts included; returns how many. */

@@ -13,7 +13,7 @@ import { chargeReference } from './batch-progress.service';
 import { assertBatchWithinLimits, chunksOf } from './batch-limits';
 import { BatchText } from './batch-text.entity';
 import { RESULT_COLUMNS, toView, type BatchRequest, type BatchView } from './batch-view';
-import { TranslateBatchJob } from './translate-batch.job';
+import { batchQueueJobId, TranslateBatchJob } from './translate-batch.job';
 
 @Injectable()
 export class BatchService {
@@ -68,7 +68,7 @@ export class BatchService {
         await manager.insert(BatchJob, job);
         // 1,000 texts of 6 columns stay far below Postgres' 65,535 parameters per statement.
         await manager.insert(BatchText, texts.map((text) => ({ ...text, jobId: job.id })));
-        await this.outbox.enqueue(manager, new TranslateBatchJob(job.id));
+        await this.outbox.enqueue(manager, new TranslateBatchJob(job.id), { jobId: batchQueueJobId(job.id, 0) });
       });
     } catch (error) {
       await this.quota.refund({ reference });

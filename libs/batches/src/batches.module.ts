@@ -5,16 +5,18 @@ import { OutboxModule } from '@platform/outbox';
 import { WebhooksModule } from '@platform/webhooks';
 import { BatchJob } from './batch-job.entity';
 import { BatchProgress } from './batch-progress.service';
+import { BatchRecovery } from './batch-recovery.service';
 import { BatchText } from './batch-text.entity';
 import { BatchService } from './batch.service';
 
 /**
  * Batch jobs: `BatchService` accepts and shows them (translate-api), `BatchProgress` works them
- * off (batch-worker). Needs the translation DatabaseModule, QuotaModule and TranslationPipelineModule.
+ * off and `BatchRecovery` finds those that lost their queue entry (batch-worker). Needs the
+ * translation DatabaseModule, QuotaModule and TranslationPipelineModule.
  */
 @Module({
   imports: [TypeOrmModule.forFeature([BatchJob, BatchText]), GlossariesModule, OutboxModule, WebhooksModule],
-  providers: [BatchService, BatchProgress],
-  exports: [BatchService, BatchProgress],
+  providers: [BatchService, BatchProgress, BatchRecovery],
+  exports: [BatchService, BatchProgress, BatchRecovery],
 })
 export class BatchesModule {}

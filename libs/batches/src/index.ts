@@ -6,4 +6,5 @@ export * from './batch-view';
 export * from './translate-batch.job';
 export * from './batch.service';
 export * from './batch-progress.service';
+export * from './batch-recovery.service';
 export * from './batches.module';

@@ -10,3 +10,12 @@ export class TranslateBatchJob {
 
   constructor(readonly jobId: string) {}
 }
+
+/**
+ * The Bull job id of a batch each time it is queued (`requeues` times queued again before): the
+ * reconciler finds a batch's current queue entry by it, and Bull ignores a second enqueue of an
+ * id it still holds, so a relay that sends one outbox row twice queues the batch once.
+ */
+export function batchQueueJobId(jobId: string, requeues: number): string {
+  return `batch:${jobId}:${requeues}`;
+}

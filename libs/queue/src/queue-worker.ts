@@ -8,6 +8,9 @@ import { WorkerRuntime } from './worker-runtime.service';
 type Handler = (job: Job) => Promise<unknown>;
 type Outcome = 'completed' | 'retrying' | 'failed';
 
+/** Bull's reason for a job it failed itself after more than QUEUE_MAX_STALLED_COUNT stalls. */
+const STALLED_TOO_OFTEN = 'job stalled more than allowable limit';
+
 /**
  * Base class of every queue consumer; it holds the policy all job handlers share.
  *
@@ -15,6 +18,10 @@ type Outcome = 'completed' | 'retrying' | 'failed';
  *   them all, whatever the job type (Bull would otherwise add up a concurrency per job name).
  * - A failed attempt is retried with the job type's backoff; a `PermanentJobError` fails the
  *   job at once. Each outcome is one log line (never the payload) and a counter.
+ * - A job whose worker died (its lock ran out) is put back by Bull's stalled-job check, up to
+ *   QUEUE_MAX_STALLED_COUNT times; then Bull fails it without any handler running. Both are
+ *   logged and counted here; what the job stands for must be recovered by its owner (batch-worker
+ *   reconciles batches from Postgres).
  * - On shutdown the worker stops fetching jobs and lets running ones finish until the drain
  *   deadline; jobs still running then are handed back to the queue as a failed attempt, so
  *   another worker retries them instead of waiting for their lock to expire.
@@ -43,6 +50,11 @@ export abstract class QueueWorker implements OnModuleInit, BeforeApplicationShut
     this.queue
       .process('*', this.runtime.concurrency, (job: Job) => this.perform(job, handlers))
       .catch((error: unknown) => this.logger.error({ msg: 'queue processing stopped', queue: this.queue.name, err: String(error) }));
+    this.queue.on('stalled', (job: Job) => this.logger.warn({ msg: 'job stalled: its worker stopped renewing the lock; queued again', ...this.describe(job) }));
+    this.queue.on('failed', (job: Job, error: Error) => {
+      // Failures of a handler were reported in `perform`; this one failed while no handler ran.
+      if (error.message === STALLED_TOO_OFTEN) this.report(job, 'failed', job.processedOn ?? Date.now(), error);
+    });
   }
 
   /**

@@ -21,7 +21,7 @@ export class QueueModule {
         BullModule.forRoot({
           url: options.redisUrl,
           // Consumers compute retry delays, so every queue knows the strategy jobs ask for.
-          settings: { backoffStrategies: { [JITTER_BACKOFF]: exponentialJitter } },
+          settings: { backoffStrategies: { [JITTER_BACKOFF]: exponentialJitter }, ...options.locks },
         }),
       ],
       providers: [{ provide: QUEUE_OPTIONS, useValue: options }, QueueMonitor, WorkerRuntime],
@@ -31,7 +31,12 @@ export class QueueModule {
 
   /** `forRoot` for a process that consumes queues, with its concurrency and shutdown budget. */
   static forWorker(config: WorkerConfig): DynamicModule {
-    return QueueModule.forRoot({ redisUrl: config.REDIS_URL, concurrency: config.WORKER_CONCURRENCY, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS });
+    return QueueModule.forRoot({
+      redisUrl: config.REDIS_URL,
+      concurrency: config.WORKER_CONCURRENCY,
+      shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+      locks: { lockDuration: config.QUEUE_LOCK_DURATION_MS, stalledInterval: config.QUEUE_STALLED_INTERVAL_MS, maxStalledCount: config.QUEUE_MAX_STALLED_COUNT },
+    });
   }
 
   static registerQueue(...names: string[]): DynamicModule {

@@ -1,3 +1,5 @@
+import type { AdvancedSettings } from 'bull';
+
 export const QUEUE_OPTIONS = Symbol('QUEUE_OPTIONS');
 
 export interface QueueModuleOptions {
@@ -6,4 +8,6 @@ export interface QueueModuleOptions {
   concurrency?: number;
   /** The process's whole shutdown budget (SHUTDOWN_TIMEOUT_MS); running jobs get most of it. */
   shutdownTimeoutMs?: number;
+  /** How running jobs are locked and stalled ones taken up again (Bull's defaults when absent). */
+  locks?: Pick<AdvancedSettings, 'lockDuration' | 'stalledInterval' | 'maxStalledCount'>;
 }

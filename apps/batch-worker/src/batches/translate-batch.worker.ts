@@ -1,6 +1,6 @@
 import { InjectQueue } from '@nestjs/bull';
 import { Injectable } from '@nestjs/common';
-import { BATCH_CHUNK_SIZE, BatchProgress, TranslateBatchJob, type BatchJob, type BatchText, type TranslatedText } from '@platform/batches';
+import { BATCH_CHUNK_SIZE, BatchProgress, TranslateBatchJob, UNPROCESSABLE_REASON, type BatchJob, type BatchText, type TranslatedText } from '@platform/batches';
 import { QueueName } from '@platform/contracts';
 import { ApiError } from '@platform/errors';
 import { PermanentJobError, ProcessJob, QueueWorker, WorkerRuntime } from '@platform/queue';
@@ -92,5 +92,5 @@ export class TranslateBatchWorker extends QueueWorker {
 function reasonFor(error: unknown): string {
   if (error instanceof ApiError || error instanceof PermanentJobError) return error.message;
   if (error instanceof EngineError) return 'The translation engine kept failing; the words were refunded';
-  return 'The batch could not be processed; the words were refunded';
+  return UNPROCESSABLE_REASON;
 }

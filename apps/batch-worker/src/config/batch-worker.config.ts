@@ -23,4 +23,26 @@ export class BatchWorkerConfig extends withPricingConfig(withEngineConfig(Worker
   /** Jobs of sandbox keys: their review tasks are approved automatically after this long. */
   @EnvInt() @IsInt() @Min(0) @Max(24 * 3600_000)
   REVIEW_SANDBOX_DELAY_MS = 2000;
+
+  // A batch runs for minutes: a worker that dies should be noticed within seconds, and a batch
+  // may outlive a few dying workers before Bull gives it up (and the reconciler takes over).
+  override QUEUE_LOCK_DURATION_MS = 15_000;
+  override QUEUE_STALLED_INTERVAL_MS = 5_000;
+  override QUEUE_MAX_STALLED_COUNT = 3;
+
+  /** How often processing jobs are checked against the queue (see BATCH_REQUEUE_AFTER_MS, BATCH_STUCK_AFTER_MS). */
+  @EnvInt() @IsInt() @Min(100) @Max(3600_000)
+  BATCH_RECONCILE_INTERVAL_MS = 15_000;
+
+  /** A processing job still this long whose queue entry is gone (Redis lost it, Bull gave it up) is queued again. */
+  @EnvInt() @IsInt() @Min(100) @Max(24 * 3600_000)
+  BATCH_REQUEUE_AFTER_MS = 60_000;
+
+  /** Times a job is queued again that way; losing its entry once more fails it, refunded. */
+  @EnvInt() @IsInt() @Min(0) @Max(1000)
+  BATCH_MAX_RECOVERIES = 3;
+
+  /** A processing job still this long is failed and refunded, whatever the queue says (review waits excepted). */
+  @EnvInt() @IsInt() @Min(1000) @Max(30 * 24 * 3600_000)
+  BATCH_STUCK_AFTER_MS = 24 * 3600_000;
 }

@@ -4,6 +4,15 @@ import { Batches1732200000000 } from './1732200000000-batches';
 import { Webhooks1732300000000 } from './1732300000000-webhooks';
 import { Review1732400000000 } from './1732400000000-review';
 import { ModesAndAccountLimits1733000000000 } from './1733000000000-modes-and-account-limits';
+import { BatchRecovery1733100000000 } from './1733100000000-batch-recovery';
 
 /** Ordered list; a new migration is appended here and never edited once released. */
-export const translationMigrations: Function[] = [AccountsAndKeys1732000000000, Glossaries1732100000000, Batches1732200000000, Webhooks1732300000000, Review1732400000000, ModesAndAccountLimits1733000000000];
+export const translationMigrations: Function[] = [
+  AccountsAndKeys1732000000000,
+  Glossaries1732100000000,
+  Batches1732200000000,
+  Webhooks1732300000000,
+  Review1732400000000,
+  ModesAndAccountLimits1733000000000,
+  BatchRecovery1733100000000,
+];
