@@ -21,13 +21,14 @@ export interface IsolatedStack {
   destroy(): Promise<void>;
 }
 
-export async function createIsolatedStack(): Promise<IsolatedStack> {
+/** `redisUrl`: a Redis of the test's own (one it may kill) instead of a leased database of the shared one. */
+export async function createIsolatedStack({ redisUrl }: { redisUrl?: string } = {}): Promise<IsolatedStack> {
   const database = await createScratchDatabase('platform_batches');
   const databaseUrl = database.url;
   await runMigrations(databaseUrl, translationDomain);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
 
-  const lease = await leaseRedisDatabase();
+  const lease = redisUrl ? { url: redisUrl, release: async () => undefined } : await leaseRedisDatabase();
   const queue = new Bull(QueueName.Batches, lease.url);
   // Leftovers of an earlier run that stopped before cleaning up.
   await queue.obliterate({ force: true });
