@@ -1,7 +1,5 @@
-import { Redis } from 'ioredis';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
-import { pollUntil } from './poll-until';
 
 export interface RedisServer {
   url: string;
@@ -17,35 +15,28 @@ export interface RedisServer {
 export async function startRedisServer(): Promise<RedisServer> {
   const port = await freePort();
   const url = `redis://127.0.0.1:${port}`;
-  let child = await launch(port, url);
+  let child = await launch(port);
   return {
     url,
     async restartEmpty() {
       await kill(child);
-      child = await launch(port, url);
+      child = await launch(port);
     },
     stop: () => kill(child),
   };
 }
 
-async function launch(port: number, url: string): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  await pollUntil(() => ping(url), (pong) => pong, { timeoutMs: 10_000, intervalMs: 50, what: `redis-server on port ${port}` });
+async function launch(port: number): Promise<ChildProcess> {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Ready to accept connections')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`redis-server on port ${port} exited with ${code}: ${output}`)));
+  });
   return child;
-}
-
-async function ping(url: string): Promise<boolean> {
-  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  // Refused while the server starts: connect() rejects with it too.
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    return (await client.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
 }
 
 async function kill(child: ChildProcess): Promise<void> {
