@@ -11,7 +11,6 @@ export * from './built-app';
 export * from './node-command';
 export * from './image-fixtures';
 export * from './redis-database-lease';
-export * from './redis-server';
 export * from './scratch-database';
 export * from './own-dependencies';
 export * from './raw-connection';

@@ -5,10 +5,10 @@ import {
   pollUntil,
   startBuiltApp,
   startLibreTranslateStandIn,
-  startRedisServer,
+  startOwnRedis,
   testAppEnv,
   type BuiltApp,
-  type RedisServer,
+  type OwnDependency,
   type StandIn,
 } from '@platform/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -41,7 +41,7 @@ interface JobRow {
 }
 
 describe('batch jobs whose workers die and whose Redis comes back empty', () => {
-  let redis: RedisServer;
+  let redis: OwnDependency;
   let stack: IsolatedStack;
   /** The workers' engine, new for each test; translate-api only checks language pairs with its own. */
   let engine: StandIn;
@@ -124,7 +124,7 @@ describe('batch jobs whose workers die and whose Redis comes back empty', () => 
   }
 
   beforeAll(async () => {
-    redis = await startRedisServer();
+    redis = await startOwnRedis();
     stack = await createIsolatedStack({ redisUrl: redis.url });
     [engine, apiEngine] = await Promise.all([startLibreTranslateStandIn(), startLibreTranslateStandIn()]);
     await Promise.all([buildApp('translate-api'), buildApp('batch-worker')]);
@@ -143,7 +143,7 @@ describe('batch jobs whose workers die and whose Redis comes back empty', () => 
     }
     await Promise.all([engine?.stop(), apiEngine?.stop()]);
     await stack?.destroy();
-    await redis?.stop();
+    await redis?.destroy();
   });
 
   it.each([2, 3])('finishes a 1,000-text job whose worker is killed %i times mid-job, charged and announced once', { timeout: 180_000 }, async (kills) => {
@@ -178,7 +178,9 @@ describe('batch jobs whose workers die and whose Redis comes back empty', () => 
     );
     expect(await Promise.all(waiting.map(async (job) => (await row(job)).done_count))).toEqual([0, 0]);
 
-    await redis.restartEmpty();
+    // No persistence: it comes back empty.
+    await redis.stop();
+    await redis.start();
 
     for (const [job, count] of [[running, 1000], [waiting[0], 60], [waiting[1], 3]] as const) {
       expect(await finished(job)).toMatchObject({ status: 'done' });

@@ -8,6 +8,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  */
 export class BatchRecovery1733100000000 implements MigrationInterface {
   name = 'BatchRecovery1733100000000';
+  readonly revertDestroys = ['translation.batch_jobs.progress_at', 'translation.batch_jobs.requeues', 'translation.batch_jobs.recoveries'];
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE translation.batch_jobs
