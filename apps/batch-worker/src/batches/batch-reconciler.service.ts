@@ -35,6 +35,7 @@ export class BatchReconciler implements OnApplicationBootstrap, BeforeApplicatio
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private stopping = false;
+  private lastProblem?: string;
 
   constructor(
     @Inject(BATCH_RECONCILER_OPTIONS) private readonly options: BatchReconcilerOptions,
@@ -69,11 +70,12 @@ export class BatchReconciler implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   private async tick(): Promise<void> {
+    // Taken whatever happens below: were they lost with Redis, the regular pass covers them.
+    const failedNow = [...this.failedNow];
+    this.failedNow.clear();
     try {
       // Without Redis nothing can be told about queue entries; stuck jobs are still failed.
       if (this.queue.client.status === 'ready') {
-        const failedNow = [...this.failedNow];
-        this.failedNow.clear();
         for (const jobId of failedNow) await this.recover(jobId, 0);
         for (const jobId of await this.recovery.still(this.options.requeueAfterMs)) {
           if (this.stopping) return;
@@ -82,8 +84,12 @@ export class BatchReconciler implements OnApplicationBootstrap, BeforeApplicatio
       }
       const expired = await this.recovery.expireStuck(this.options.stuckAfterMs);
       if (expired > 0) this.logger.warn({ msg: 'batch jobs stuck without progress failed and refunded', count: expired, stuckAfterMs: this.options.stuckAfterMs });
+      this.lastProblem = undefined;
     } catch (error) {
-      this.logger.warn({ msg: 'could not reconcile batch jobs', err: error instanceof Error ? error.message : String(error) });
+      // One line per distinct problem rather than one per tick while a dependency is away.
+      const err = error instanceof Error ? error.message : String(error);
+      if (err !== this.lastProblem) this.logger.warn({ msg: 'could not reconcile batch jobs', err });
+      this.lastProblem = err;
     }
   }
 

@@ -55,7 +55,8 @@ describe('batch jobs whose workers die and whose Redis comes back empty', () => 
 
   /** batch-worker as deployed: its own process, which the test may kill. */
   async function startWorker(overrides: Record<string, string> = {}) {
-    const worker = startBuiltApp('batch-worker', env(overrides));
+    // The "listening" line that startBuiltApp waits for is an info line.
+    const worker = startBuiltApp('batch-worker', env({ LOG_LEVEL: 'info', ...overrides }));
     workers.push(worker);
     await worker.listening;
     return worker;
@@ -172,7 +173,7 @@ describe('batch jobs whose workers die and whose Redis comes back empty', () => 
     const waiting = [await submit(key.plainKey, numberedTexts(60)), await submit(key.plainKey, numberedTexts(3))];
     // Relayed to Redis, behind the running one.
     await pollUntil(
-      () => stack.sql<{ n: number }>(`SELECT count(*)::int AS n FROM translation.outbox WHERE dispatched_at IS NULL`),
+      () => stack.sql<{ n: number }>(`SELECT count(*)::int AS n FROM translation.outbox WHERE dispatched_at IS NULL AND payload->>'jobId' = ANY($1)`, [waiting]),
       ([{ n }]) => n === 0,
       { what: 'the waiting batches to be relayed' },
     );
