@@ -4,7 +4,7 @@ import { DatabaseModule, translationDomain } from '@platform/database';
 import { OutboxMessage, OutboxModule } from '@platform/outbox';
 import { QuotaModule, WordQuotaService } from '@platform/quota';
 import { HealthModule } from '@platform/service-kit';
-import { createTestKey, testEnv } from '@platform/testing';
+import { createTestKey, testEnv, testPrincipal } from '@platform/testing';
 import { WebhooksModule } from '@platform/webhooks';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,11 +48,12 @@ describe('BatchRecovery', () => {
   async function stillJob({ tier = 'basic', done = false } = {}) {
     const key = await createTestKey();
     const id = newBatchJobId();
-    await quota.charge({ keyId: key.keyId, words: 2, costCents: 1, limit: null, reference: chargeReference(id) });
+    await quota.charge({ key: testPrincipal(key), words: 2, costCents: 1, reference: chargeReference(id) });
     await dataSource.getRepository(BatchJob).insert({
       id,
       accountId: key.accountId,
       keyId: key.keyId,
+      sandbox: key.sandbox,
       status: 'processing',
       source: 'en',
       target: 'es',
