@@ -1,15 +1,10 @@
-import { Test, TestingModule } from '@nestjs/testing';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { DatabaseModule, translationDomain } from '@platform/database';
-import { QuotaModule, WordQuotaService } from '@platform/quota';
-import { HealthModule } from '@platform/service-kit';
-import { createTestKey, testPrincipal, testEnv } from '@platform/testing';
-import { WebhooksModule } from '@platform/webhooks';
+import type { TestingModule } from '@nestjs/testing';
+import { WordQuotaService } from '@platform/quota';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newBatchJobId } from './batch-id';
+import { batchesTestingModule, insertChargedJob } from './batch-fixtures.testing';
 import { BatchJob } from './batch-job.entity';
-import { BatchProgress, chargeReference } from './batch-progress.service';
+import { BatchProgress } from './batch-progress.service';
 import { BatchText } from './batch-text.entity';
 
 const DAY_MS = 24 * 3600_000;
@@ -21,18 +16,7 @@ describe('BatchProgress', () => {
   let dataSource: DataSource;
 
   beforeAll(async () => {
-    moduleRef = await Test.createTestingModule({
-      imports: [
-        HealthModule,
-        DatabaseModule.forRoot(testEnv.databaseUrl, translationDomain, 2),
-        QuotaModule.forRoot({ sandboxMonthlyWords: 50_000 }),
-        TypeOrmModule.forFeature([BatchJob, BatchText]),
-        WebhooksModule,
-      ],
-      providers: [BatchProgress],
-    }).compile();
-    moduleRef.useLogger(false);
-    await moduleRef.init();
+    moduleRef = await batchesTestingModule([BatchProgress]);
     progress = moduleRef.get(BatchProgress);
     quota = moduleRef.get(WordQuotaService);
     dataSource = moduleRef.get(DataSource);
@@ -40,28 +24,7 @@ describe('BatchProgress', () => {
   afterAll(() => moduleRef.close());
 
   /** A charged job of three two-word texts, as BatchService leaves it. */
-  async function chargedJob() {
-    const key = await createTestKey();
-    const id = newBatchJobId();
-    await quota.charge({ key: testPrincipal(key), words: 6, costCents: 1, reference: chargeReference(id) });
-    await dataSource.getRepository(BatchJob).insert({
-      id,
-      accountId: key.accountId,
-      keyId: key.keyId,
-      sandbox: key.sandbox,
-      status: 'processing',
-      source: 'en',
-      target: 'es',
-      format: 'text',
-      tier: 'basic',
-      total: 3,
-      doneCount: 0,
-      words: 6,
-      costCents: 1,
-    });
-    await dataSource.getRepository(BatchText).insert(['Good morning', 'Good night', 'Thank you'].map((text, idx) => ({ jobId: id, idx, text, words: 2, detectedSource: 'en' })));
-    return { id, key };
-  }
+  const chargedJob = () => insertChargedJob(moduleRef, { texts: [{ text: 'Good morning' }, { text: 'Good night' }, { text: 'Thank you' }] });
 
   const job = (id: string) => dataSource.getRepository(BatchJob).findOneByOrFail({ id });
 

@@ -1,18 +1,12 @@
-import { Test, TestingModule } from '@nestjs/testing';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { DatabaseModule, translationDomain } from '@platform/database';
-import { OutboxMessage, OutboxModule } from '@platform/outbox';
-import { QuotaModule, WordQuotaService } from '@platform/quota';
-import { HealthModule } from '@platform/service-kit';
-import { createTestKey, testEnv, testPrincipal } from '@platform/testing';
-import { WebhooksModule } from '@platform/webhooks';
+import type { TestingModule } from '@nestjs/testing';
+import { OutboxMessage } from '@platform/outbox';
+import { WordQuotaService } from '@platform/quota';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newBatchJobId } from './batch-id';
+import { batchesTestingModule, insertChargedJob } from './batch-fixtures.testing';
 import { BatchJob } from './batch-job.entity';
 import { BatchProgress, chargeReference } from './batch-progress.service';
 import { BatchRecovery, STUCK_REASON, UNPROCESSABLE_REASON, type RecoveryPolicy } from './batch-recovery.service';
-import { BatchText } from './batch-text.entity';
 import { batchQueueJobId } from './translate-batch.job';
 
 /** Fixtures are this still, so that expiring them never touches other test files' jobs in the shared database. */
@@ -25,19 +19,7 @@ describe('BatchRecovery', () => {
   let dataSource: DataSource;
 
   beforeAll(async () => {
-    moduleRef = await Test.createTestingModule({
-      imports: [
-        HealthModule,
-        DatabaseModule.forRoot(testEnv.databaseUrl, translationDomain, 2),
-        QuotaModule.forRoot({ sandboxMonthlyWords: 50_000 }),
-        TypeOrmModule.forFeature([BatchJob, BatchText]),
-        WebhooksModule,
-        OutboxModule,
-      ],
-      providers: [BatchProgress, BatchRecovery],
-    }).compile();
-    moduleRef.useLogger(false);
-    await moduleRef.init();
+    moduleRef = await batchesTestingModule([BatchProgress, BatchRecovery]);
     recovery = moduleRef.get(BatchRecovery);
     quota = moduleRef.get(WordQuotaService);
     dataSource = moduleRef.get(DataSource);
@@ -45,29 +27,8 @@ describe('BatchRecovery', () => {
   afterAll(() => moduleRef.close());
 
   /** A charged, processing job of one two-word text, still for a year, with no outbox row waiting. */
-  async function stillJob({ tier = 'basic', done = false } = {}) {
-    const key = await createTestKey();
-    const id = newBatchJobId();
-    await quota.charge({ key: testPrincipal(key), words: 2, costCents: 1, reference: chargeReference(id) });
-    await dataSource.getRepository(BatchJob).insert({
-      id,
-      accountId: key.accountId,
-      keyId: key.keyId,
-      sandbox: key.sandbox,
-      status: 'processing',
-      source: 'en',
-      target: 'es',
-      format: 'text',
-      tier: tier as BatchJob['tier'],
-      total: 1,
-      doneCount: done ? 1 : 0,
-      words: 2,
-      costCents: 1,
-      progressAt: new Date(Date.now() - A_YEAR_MS),
-    });
-    await dataSource.getRepository(BatchText).insert({ jobId: id, idx: 0, text: 'Good morning', words: 2, detectedSource: 'en', translation: done ? 'Buenos días' : null });
-    return { id, key };
-  }
+  const stillJob = ({ tier = 'basic', done = false }: { tier?: BatchJob['tier']; done?: boolean } = {}) =>
+    insertChargedJob(moduleRef, { texts: [{ text: 'Good morning', translation: done ? 'Buenos días' : undefined }], tier, progressAt: new Date(Date.now() - A_YEAR_MS) });
 
   const job = (id: string) => dataSource.getRepository(BatchJob).findOneByOrFail({ id });
   const outbox = (id: string) => dataSource.getRepository(OutboxMessage).find({ where: { payload: { jobId: id } as object }, order: { id: 'ASC' } });
