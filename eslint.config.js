@@ -27,8 +27,8 @@ export default tseslint.config(
     },
   },
   {
-    // Tests read loosely typed JSON bodies; precise response types live in the DTOs under test.
-    files: ['**/*.spec.ts', 'libs/testing/**/*.ts'],
+    // Tests and fault scenarios read loosely typed JSON bodies; precise response types live in the DTOs under test.
+    files: ['**/*.spec.ts', 'libs/testing/**/*.ts', 'faults/src/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
 );

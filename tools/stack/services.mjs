@@ -39,8 +39,9 @@ const describeExit = (code, signal) => (signal ? `signal ${signal}` : `exit code
  * Starts `node dist/apps/<app>/main.js` in its own process group (so the stack decides when it
  * receives signals). `url` is known from HOST and the port, or for port 0 from the app's
  * "… listening" log line (which LOG_LEVEL may hide otherwise); `exit` resolves when it ends.
+ * `onLine(line, fromStderr)` sees every line of its output too.
  */
-export function startService(app, env) {
+export function startService(app, env, { onLine = () => {} } = {}) {
   const port = Number(env.PORT ?? DEFAULT_PORTS[app]);
   const child = spawn(process.execPath, ['--enable-source-maps', appMain(app)], {
     cwd: ROOT,
@@ -52,6 +53,7 @@ export function startService(app, env) {
   const url = new Promise((resolve) => {
     if (port !== 0) resolve(localUrl(env.HOST, port));
     relayLines(child.stdout, app, false, (line) => {
+      onLine(line, false);
       if (!line.startsWith('{')) return;
       try {
         const entry = JSON.parse(line);
@@ -61,7 +63,7 @@ export function startService(app, env) {
       }
     });
   });
-  relayLines(child.stderr, app, true);
+  relayLines(child.stderr, app, true, (line) => onLine(line, true));
   return { name: app, child, url, exit };
 }
 

@@ -38,12 +38,12 @@ export interface WebhookReceiver {
 
 /**
  * A customer's webhook endpoint on a free port of `host` (loopback unless a stack elsewhere, such
- * as containers, must reach it): it records each request and answers as `answer` says, given the
- * request and how many came before it.
+ * as containers, must reach it), or on `port` (a receiver back after an outage): it records each
+ * request and answers as `answer` says, given the request and how many came before it.
  */
 export async function startWebhookReceiver(
   answer: (request: ReceivedWebhook, index: number) => ReceiverAnswer | Promise<ReceiverAnswer> = () => ({ status: 204 }),
-  { host = '127.0.0.1' }: { host?: string } = {},
+  { host = '127.0.0.1', port = 0 }: { host?: string; port?: number } = {},
 ): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
   const server = createServer((req, res) => {
@@ -64,7 +64,7 @@ export async function startWebhookReceiver(
     connections.peak = Math.max(connections.peak, ++connections.open);
     socket.once('close', () => connections.open--);
   });
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${(server.address() as AddressInfo).port}`,
     received,

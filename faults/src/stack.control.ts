@@ -1,0 +1,81 @@
+import { http } from '@platform/testing';
+import pg from 'pg';
+
+/**
+ * The stack under test, run by faults/stack/controller.mjs (started by `npm run faults`), and the
+ * levers its control interface offers: kill, stop and start any service or server.
+ */
+export type Service = 'translate-api' | 'image-api' | 'webhook-dispatcher' | 'batch-worker' | 'image-worker';
+export const SERVICES: Service[] = ['translate-api', 'image-api', 'webhook-dispatcher', 'batch-worker', 'image-worker'];
+export type Server = 'postgres' | 'redis' | 's3';
+
+export interface ServiceState {
+  pid: number;
+  running: boolean;
+  starts: number;
+  /** Exits nobody asked for; the controller starts the service again after each. */
+  crashes: { at: number; how: string }[];
+  lastExit: string | null;
+}
+
+export interface StackState {
+  urls: Record<Service, string>;
+  infra: { databaseUrl: string; redisUrl: string; s3Endpoint: string; bucket: string; cdnUrl: string };
+  settings: { webhookRetrySchedule: string };
+  services: Record<Service, ServiceState>;
+}
+
+/** An error-level log line, or a line on stderr, of a service. */
+export interface ProblemLine {
+  at: number;
+  service: Service;
+  line: string;
+}
+
+const controlUrl = (() => {
+  const url = process.env.FAULTS_CONTROL_URL;
+  if (!url) throw new Error('FAULTS_CONTROL_URL is not set: run the fault suite through `npm run faults`');
+  return url;
+})();
+
+async function control<T>(method: string, path: string, json?: unknown): Promise<T> {
+  const res = await http<T>(controlUrl, method, path, json === undefined ? {} : { json });
+  if (res.status !== 200) throw new Error(`stack control ${method} ${path}: ${res.status} ${res.text}`);
+  return res.body;
+}
+
+export const stack = {
+  state: () => control<StackState>('GET', '/state'),
+  /** Resident memory of each service's process, in bytes. */
+  rss: () => control<Record<Service, number | null>>('GET', '/rss'),
+  problems: (since: number) => control<ProblemLine[]>('GET', `/problems?since=${since}`),
+  /** Sends `signal` and waits for the process to exit; it stays down until `start`. */
+  signal: (service: Service, signal: 'SIGKILL' | 'SIGTERM') => control<{ exit: string; ms: number }>('POST', `/services/${service}/signal`, { signal }),
+  /** Starts the service again and waits for its /health to answer 200 (unless `wait` is false). */
+  start: (service: Service, { wait = true } = {}) => control<{ url: string }>('POST', `/services/${service}/start`, { wait }),
+  /** PostgreSQL gets a fast shutdown; Redis and S3 are killed. */
+  stopServer: (server: Server) => control<object>('POST', `/infra/${server}/stop`, {}),
+  startServer: (server: Server) => control<object>('POST', `/infra/${server}/start`, {}),
+  /** Runs an operator command of translate-api or image-api and returns the secret it printed. */
+  admin: async (app: 'translate-api' | 'image-api', args: string[]) => (await control<{ secret: string }>('POST', '/admin', { app, args })).secret,
+};
+
+/** A query against the stack's own database (the ledger, jobs, deliveries), outside every API. */
+export async function sql<T extends pg.QueryResultRow = any>(text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: (await stack.state()).infra.databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Starts each service that a scenario left stopped, so the next one finds the whole stack. */
+export async function startStopped(): Promise<void> {
+  const { services } = await stack.state();
+  for (const service of SERVICES) if (!services[service].running) await stack.start(service);
+}
+
+/** A fresh name, so scenarios never meet each other's accounts. */
+export const uniqueName = (what: string) => `${what}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
