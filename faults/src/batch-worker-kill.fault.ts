@@ -8,7 +8,7 @@ const TEXTS = 1000;
 /** Every job runs at once (WORKER_CONCURRENCY 4), so each kill hits each job: twice is what lost jobs before. */
 const KILLS = 3;
 /** After the last kill: a restarted worker resumes a stalled job after Bull's 30 s stall check. */
-const SETTLE_MS = 3 * 60_000;
+const SETTLE_MS = 2 * 60_000;
 
 async function progress(key: string, jobs: string[]) {
   const all = await Promise.all(jobs.map((job) => getJob(key, job)));
@@ -55,29 +55,34 @@ describe('kill -9 of batch-worker mid-job, again and again', () => {
       await stack.start('batch-worker');
     }
     console.log(`[batch-worker-kill] ${kills.join('; ')}`);
-    expect(kills.filter((k) => k.startsWith('kill')).length, 'the jobs finished before the worker could be killed twice').toBeGreaterThanOrEqual(2);
+    expect.soft(kills.filter((k) => k.startsWith('kill')).length, `the worker was not killed twice mid-job: ${kills.join('; ')}`).toBeGreaterThanOrEqual(2);
 
     const deadline = Date.now() + SETTLE_MS;
-    for (const job of jobs) expectCompleteResults(await settledJob(key, job, Math.max(deadline - Date.now(), 1000)), texts);
+    for (const job of jobs) {
+      const settled = await settledJob(key, job, Math.max(deadline - Date.now(), 1000)).catch((error: Error) => error);
+      if (settled instanceof Error) expect.soft(settled.message).toBe(`${job} done`);
+      else expectCompleteResults(settled, texts);
+    }
 
     const charges = await sql(`SELECT reference, words, refunded_at FROM translation.quota_charges WHERE reference = ANY($1)`, [jobs.map((job) => `batch:${job}`)]);
-    expect(charges.map((c) => c.reference).sort()).toEqual(jobs.map((job) => `batch:${job}`).sort());
-    expect(charges.every((c) => c.refunded_at === null)).toBe(true);
+    expect.soft(charges.map((c) => c.reference).sort(), 'one charge per job').toEqual(jobs.map((job) => `batch:${job}`).sort());
+    expect.soft(charges.filter((c) => c.refunded_at !== null), 'refunded charges').toEqual([]);
     const jobWords = await Promise.all(jobs.map(async (job) => Number((await getJob(key, job)).body.words)));
-    expect(await usageWords(key)).toBe(jobWords.reduce((a, b) => a + b, 0));
+    expect.soft(await usageWords(key), 'words billed').toBe(jobWords.reduce((a, b) => a + b, 0));
 
     // Each job's batch.completed arrives; a repeat carries the same webhook-id.
+    const webhooksBy = Date.now() + 60_000;
     for (const job of jobs) {
-      const deliveries = await waitForWebhooks(receiver, job);
-      expect(new Set(deliveries.map((d) => d.headers['webhook-id'])).size, `webhook-ids of ${job}`).toBe(1);
-      expect(JSON.parse(deliveries[0].body).data).toMatchObject({ job, status: 'done' });
+      const deliveries = await waitForWebhooks(receiver, job, webhooksBy);
+      expect.soft(new Set(deliveries.map((d) => d.headers['webhook-id'])).size, `webhook-ids of ${job}`).toBe(1);
+      expect.soft(deliveries.map((d) => JSON.parse(d.body).data.status), `events of ${job}`).toContain('done');
     }
   });
 });
 
-/** Total texts done once it is past `seen`; or whether every job settled, or none moved for 90 s. */
+/** Total texts done once it is past `seen`; or whether every job settled, or none moved for a minute (Bull's stall check comes every 30 s). */
 async function waitForProgress(key: string, jobs: string[], seen: number): Promise<number | 'settled' | 'stuck'> {
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     const now = await progress(key, jobs);
     if (now.every((p) => p.status !== 'processing')) return 'settled';
@@ -88,8 +93,7 @@ async function waitForProgress(key: string, jobs: string[], seen: number): Promi
   return 'stuck';
 }
 
-async function waitForWebhooks(receiver: WebhookReceiver, job: string) {
-  const deadline = Date.now() + 60_000;
+async function waitForWebhooks(receiver: WebhookReceiver, job: string, deadline: number) {
   for (;;) {
     const deliveries = receiver.received.filter((d) => JSON.parse(d.body).data?.job === job);
     if (deliveries.length > 0 || Date.now() > deadline) return deliveries;

@@ -67,10 +67,11 @@ export async function settledJob(key: string, job: string, timeoutMs: number) {
 }
 
 /** A done job's results are every text translated, in input order (each keeps its number). */
-export function expectCompleteResults(job: { status: string; results?: string[]; error?: string }, texts: string[]) {
-  expect(job.status, job.error).toBe('done');
+export function expectCompleteResults(job: { job: string; status: string; results?: { index: number; translation: string }[]; error?: string }, texts: string[]) {
+  expect(job.status, `${job.job}: ${job.error ?? ''}`).toBe('done');
   expect(job.results).toHaveLength(texts.length);
-  job.results!.forEach((result, i) => expect(result, `result ${i}`).toMatch(new RegExp(`\\b${i}\\b`)));
+  const misplaced = job.results!.filter((result, i) => result.index !== i || !new RegExp(`\\b${i}\\b`).test(result.translation));
+  expect(misplaced.slice(0, 5), `${job.job}: results out of order or missing`).toEqual([]);
 }
 
 /** The translation API's envelope for an outage: 503 `service_unavailable` with Retry-After. */

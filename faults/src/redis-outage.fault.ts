@@ -26,17 +26,23 @@ describe('Redis down for 30 s during translations and batch submissions', () => 
     const [translated, submitted] = await Promise.all([translations.stop(), batches.stop()]);
     console.log(`[redis-outage] translate: ${JSON.stringify(tally(translated))}; batches: ${JSON.stringify(tally(submitted))}`);
 
-    for (const res of translated) expect(res.status === 200 || isTranslationOutage(res), `translate answered ${res.status} ${res.text}`).toBe(true);
-    for (const res of submitted) expect(res.status === 202 || isTranslationOutage(res), `batch answered ${res.status} ${res.text}`).toBe(true);
+    for (const res of translated) expect.soft(res.status === 200 || isTranslationOutage(res), `translate answered ${res.status} ${res.text}`).toBe(true);
+    for (const res of submitted) expect.soft(res.status === 202 || isTranslationOutage(res), `batch answered ${res.status} ${res.text}`).toBe(true);
 
     const accepted = submitted.filter((res) => res.status === 202).map((res) => res.body.job as string);
     expect(accepted.length).toBeGreaterThan(0);
     const deadline = Date.now() + 3 * 60_000;
-    for (const job of accepted) expectCompleteResults(await settledJob(key, job, Math.max(deadline - Date.now(), 1000)), texts);
+    const unfinished: string[] = [];
+    for (const job of accepted) {
+      const settled = await settledJob(key, job, Math.max(deadline - Date.now(), 1000)).catch(() => null);
+      if (settled) expectCompleteResults(settled, texts);
+      else unfinished.push(job);
+    }
+    expect.soft(unfinished, `accepted batches still processing 3 minutes after Redis came back (of ${accepted.length})`).toEqual([]);
 
     for (const service of SERVICES) {
-      expect(health.during[service].some((h) => h.status === 503 && h.checks.redis === 'down'), `${service} /health while Redis was down: ${JSON.stringify(health.during[service])}`).toBe(true);
-      expect(health.after[service], `${service} /health after Redis returned`).toMatchObject({ status: 200, checks: { redis: 'up' } });
+      expect.soft(health.during[service].some((h) => h.status === 503 && h.checks.redis === 'down'), `${service} /health while Redis was down: ${JSON.stringify(health.during[service])}`).toBe(true);
+      expect.soft(health.after[service], `${service} /health after Redis returned`).toMatchObject({ status: 200, checks: { redis: 'up' } });
     }
     expect(await restartsSince(before)).toEqual([]);
   });

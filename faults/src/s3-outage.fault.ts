@@ -42,7 +42,7 @@ describe('S3 down during conversions', () => {
 
     await stack.stopServer('s3');
     const refused = await Promise.all([1001, 1002, 1003].map(async (seed) => convert(token, await photo(seed))));
-    for (const res of refused) expect(isImageOutage(res), `convert while S3 is down answered ${res.status} ${res.text}`).toBe(true);
+    for (const res of refused) expect.soft(isImageOutage(res), `convert while S3 is down answered ${res.status} ${res.text}`).toBe(true);
     expect(await conversionsCounted(token)).toBe(counted);
     // The worker takes the job while S3 is away: its attempts fail until S3 returns.
     await stack.start('image-worker', { wait: false });
