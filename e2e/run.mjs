@@ -3,13 +3,12 @@
 // ports with its own database, Redis and S3 server, runs the end-to-end suite against it and
 // stops it again, whatever the outcome. Exits with the suite's code. Arguments are passed on to
 // vitest (e.g. a file filter).
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { APPS as SERVICES, portVariable } from '../tools/stack/apps.mjs';
 import { ROOT, StackError as RunError } from '../tools/stack/common.mjs';
-import { freePorts, printTail, ProcessSet, startRedisServer, startS3Server, vitestBin, waitFor } from '../tools/stack/own-infra.mjs';
+import { freePorts, ProcessSet, runOnOwnStack, startRedisServer, startS3Server, vitestBin, waitFor } from '../tools/stack/own-infra.mjs';
 import { DEFAULT_DATABASE_URL } from '../tools/stack/postgres.mjs';
 
 /** Building, migrating and starting five services; the first run after a clean checkout is the slowest. */
@@ -30,8 +29,6 @@ function e2eDatabaseUrl() {
 }
 
 const processes = new ProcessSet();
-/** Set once stopping has begun. */
-let cleaning = null;
 
 /**
  * A Redis of its own (no persistence), so the stack's queues never meet those of a development
@@ -108,39 +105,7 @@ function runSuite({ urls, infra }) {
   return suite.exit.then((code) => (typeof code === 'number' ? code : 1));
 }
 
-function cleanUp(workDir, keepWorkDir) {
-  cleaning ??= (async () => {
-    await processes.stopAll((entry) => (entry.name === 'stack' ? STACK_STOP_TIMEOUT_MS : 10_000));
-    if (keepWorkDir) log(`kept ${workDir} (stack output and data)`);
-    else rmSync(workDir, { recursive: true, force: true });
-  })();
-  return cleaning;
-}
-
-const workDir = mkdtempSync(path.join(os.tmpdir(), 'platform-e2e-'));
-const logFile = path.join(workDir, 'stack.log');
-
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(signal, () => {
-    if (cleaning) return;
-    log(`${signal}: stopping the stack`);
-    cleanUp(workDir, false).then(() => process.exit(128 + os.constants.signals[signal]));
-  });
-}
-
-const startedAt = Date.now();
-let code = 1;
-try {
-  code = await runSuite(await startStack(workDir, logFile));
-} catch (error) {
-  if (!cleaning) {
-    console.error(`[e2e] ${error instanceof RunError ? error.message : (error?.stack ?? error)}`);
-    printTail(logFile, 60, '[e2e]');
-  }
-}
-if (!cleaning) {
-  log('stopping the stack');
-  await cleanUp(workDir, code !== 0);
-  log(`${code === 0 ? 'passed' : 'failed'} in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
-  process.exit(code);
-}
+await runOnOwnStack('e2e', processes, {
+  stopTimeoutFor: (entry) => (entry.name === 'stack' ? STACK_STOP_TIMEOUT_MS : 10_000),
+  run: async (workDir, logFile) => runSuite(await startStack(workDir, logFile)),
+});

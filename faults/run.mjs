@@ -4,12 +4,11 @@
 // faults/src against it one file at a time and stops it again, whatever the outcome. Exits with
 // the suite's code. `--soak SECONDS` sets the soak's length (120 by default); other arguments go
 // to vitest (e.g. a file filter: `npm run faults -- postgres`).
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { ROOT, StackError } from '../tools/stack/common.mjs';
-import { printTail, ProcessSet, vitestBin, waitFor } from '../tools/stack/own-infra.mjs';
+import { ProcessSet, runOnOwnStack, vitestBin, waitFor } from '../tools/stack/own-infra.mjs';
 
 /** Building, migrating and starting everything; the first run after a clean checkout is the slowest. */
 const STACK_TIMEOUT_MS = Number(process.env.FAULTS_STACK_TIMEOUT_MS || 240_000);
@@ -34,7 +33,6 @@ function parseArguments(args) {
 }
 
 const processes = new ProcessSet();
-let cleaning = null;
 
 async function startStack(workDir, logFile) {
   log(`starting the stack (output in ${logFile})`);
@@ -58,15 +56,6 @@ function runSuite(controlUrl, { soakSeconds, vitestArgs }) {
   return suite.exit.then((code) => (typeof code === 'number' ? code : 1));
 }
 
-function cleanUp(workDir, keepWorkDir) {
-  cleaning ??= (async () => {
-    await processes.stopAll((entry) => (entry.name === 'controller' ? STACK_STOP_TIMEOUT_MS : 10_000));
-    if (keepWorkDir) log(`kept ${workDir} (stack output and data)`);
-    else rmSync(workDir, { recursive: true, force: true });
-  })();
-  return cleaning;
-}
-
 const options = (() => {
   try {
     return parseArguments(process.argv.slice(2));
@@ -75,30 +64,8 @@ const options = (() => {
     process.exit(2);
   }
 })();
-const workDir = mkdtempSync(path.join(os.tmpdir(), 'platform-faults-'));
-const logFile = path.join(workDir, 'stack.log');
 
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(signal, () => {
-    if (cleaning) return;
-    log(`${signal}: stopping the stack`);
-    cleanUp(workDir, false).then(() => process.exit(128 + os.constants.signals[signal]));
-  });
-}
-
-const startedAt = Date.now();
-let code = 1;
-try {
-  code = await runSuite(await startStack(workDir, logFile), options);
-} catch (error) {
-  if (!cleaning) {
-    console.error(`[faults] ${error instanceof StackError ? error.message : (error?.stack ?? error)}`);
-    printTail(logFile, 60, '[faults]');
-  }
-}
-if (!cleaning) {
-  log('stopping the stack');
-  await cleanUp(workDir, code !== 0);
-  log(`${code === 0 ? 'passed' : 'failed'} in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
-  process.exit(code);
-}
+await runOnOwnStack('faults', processes, {
+  stopTimeoutFor: (entry) => (entry.name === 'controller' ? STACK_STOP_TIMEOUT_MS : 10_000),
+  run: async (workDir, logFile) => runSuite(await startStack(workDir, logFile), options),
+});

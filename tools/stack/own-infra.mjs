@@ -2,9 +2,10 @@
 // ones or a developer's `npm start`: redis-server, s3rver and a PostgreSQL cluster of its own.
 // Used by `npm run e2e` and `npm run faults`, which also stop and restart them on purpose.
 import { execFileSync, spawn } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { canConnect, isRoot, ROOT, sleep, StackError, waitUntil } from './common.mjs';
@@ -164,8 +165,51 @@ export function vitestBin() {
 }
 
 /** CI keeps no temporary files: the end of a stack's output goes to the terminal. */
-export function printTail(file, lines, prefix) {
+function printTail(file, lines, prefix) {
   if (!existsSync(file)) return;
   const tail = readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines);
   console.error(`${prefix} last lines of the stack's output:\n${tail.join('\n')}`);
+}
+
+/**
+ * The body of `npm run e2e` and `npm run faults`: `run(workDir, logFile)` starts a stack through
+ * `processes` and resolves to the suite's exit code. Whatever happens (a failure, Ctrl-C,
+ * SIGTERM) everything in `processes` is stopped again; the work directory, holding the stack's
+ * output, is kept when the suite failed. Exits the process with the suite's code.
+ */
+export async function runOnOwnStack(name, processes, { stopTimeoutFor, run }) {
+  const log = (message) => console.log(`[${name}] ${message}`);
+  const workDir = mkdtempSync(path.join(os.tmpdir(), `platform-${name}-`));
+  const logFile = path.join(workDir, 'stack.log');
+  let cleaning = null;
+  const cleanUp = (keepWorkDir) => {
+    cleaning ??= (async () => {
+      await processes.stopAll(stopTimeoutFor);
+      if (keepWorkDir) log(`kept ${workDir} (stack output and data)`);
+      else rmSync(workDir, { recursive: true, force: true });
+    })();
+    return cleaning;
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(signal, () => {
+      if (cleaning) return;
+      log(`${signal}: stopping the stack`);
+      cleanUp(false).then(() => process.exit(128 + os.constants.signals[signal]));
+    });
+  }
+  const startedAt = Date.now();
+  let code = 1;
+  try {
+    code = await run(workDir, logFile);
+  } catch (error) {
+    if (!cleaning) {
+      console.error(`[${name}] ${error instanceof StackError ? error.message : (error?.stack ?? error)}`);
+      printTail(logFile, 60, `[${name}]`);
+    }
+  }
+  if (cleaning) return;
+  log('stopping the stack');
+  await cleanUp(code !== 0);
+  log(`${code === 0 ? 'passed' : 'failed'} in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+  process.exit(code);
 }
