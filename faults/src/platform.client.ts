@@ -125,6 +125,12 @@ export function steadyLoad(request: (n: number) => Promise<Answer>, intervalMs: 
   };
 }
 
+/** One soft assertion over many answers: how many were not `allowed`, and the first few of them. */
+export function expectOnly<T extends Answer>(answers: T[], allowed: (answer: T) => boolean, what: string) {
+  const others = answers.filter((answer) => !allowed(answer));
+  expect.soft(others.slice(0, 5).map((a) => `${a.status} ${(a.text || a.error || '').slice(0, 200)}`), `${what}: ${others.length} of ${answers.length} answers not allowed`).toEqual([]);
+}
+
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Services whose process was started again, or died, since `before`. */
