@@ -45,7 +45,11 @@ export const usageWords = async (key: string) => {
 };
 
 /** A live key of a new account (live keys have no test quota); `manage` for webhook endpoints. */
-export const newTranslationKey = (what: string, ...flags: ('--manage' | '--sandbox')[]) => stack.admin('translate-api', ['key:create', '--account', uniqueName(what), ...flags]);
+export async function newTranslationKey(what: string, ...flags: ('--manage' | '--sandbox')[]): Promise<string> {
+  const account = uniqueName(what);
+  await stack.admin('translate-api', ['account:create', account]);
+  return stack.admin('translate-api', ['key:create', '--account', account, ...flags]);
+}
 /** A token of its own subscription, with room for any number of conversions a scenario makes. */
 export const newImageToken = () => stack.admin('image-api', ['token:create', '--plan', 'business']);
 
