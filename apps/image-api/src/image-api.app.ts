@@ -30,12 +30,6 @@ export function serveImageApi(config: ImageApiConfig) {
     // Limits are set per route when the form is read (upload.reader.ts).
     configure: async (app) => {
       await app.register(multipart);
-      // A request refused before its body was read (bad token, busy, a file over the cap) leaves
-      // the rest of the body on the wire; the connection could serve another request only after
-      // all of it was received, so it is closed instead.
-      app.getHttpAdapter().getInstance().addHook('onSend', async (request, reply) => {
-        if (!request.raw.complete) reply.header('connection', 'close');
-      });
     },
   });
 }

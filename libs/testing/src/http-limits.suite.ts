@@ -14,6 +14,8 @@ export interface HttpLimitsSuite {
   unauthenticated: { method: string; path: string; headers?: Record<string, string> };
   /** Head of a request whose body the app reads (credentials included where they are checked before the body). */
   bodyRequest: { path: string; headers: Record<string, string> };
+  /** Head of an upload the app refuses with 401 before reading its body. */
+  refusedUpload: { path: string; headers: Record<string, string> };
 }
 
 function expectEnvelope(envelope: HttpLimitsSuite['envelope'], body: unknown, code: string) {
@@ -25,6 +27,20 @@ export function requestHead(method: string, path: string, headers: Record<string
   return `${method} ${path} HTTP/1.1\r\nHost: localhost\r\n${Object.entries(headers)
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('')}\r\n`;
+}
+
+/** A body sent in 16 KiB pieces a few milliseconds apart, as over a real network rather than in one loopback write. */
+function uploadStream(bytes: number): ReadableStream<Uint8Array> {
+  const piece = new Uint8Array(16 * 1024).fill(97);
+  let sent = 0;
+  return new ReadableStream({
+    async pull(controller) {
+      if (sent >= bytes) return controller.close();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      controller.enqueue(piece.subarray(0, Math.min(piece.length, bytes - sent)));
+      sent += piece.length;
+    },
+  });
 }
 
 /** The limits every public API shares against slow, greedy or guessing clients, and its security headers. */
@@ -67,6 +83,36 @@ export function describeHttpLimits(suite: HttpLimitsSuite): void {
         expectEnvelope(suite.envelope, response.body, 'request_timeout');
       } finally {
         clearInterval(trickle);
+      }
+    });
+
+    it('lets clients still sending an upload read the 401 given before its body', async () => {
+      const url = await start({ AUTH_FAILURES_PER_MINUTE: '0' });
+      const { path, headers } = suite.refusedUpload;
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, async () => {
+          const res = await fetch(`${url}${path}`, { method: 'POST', headers, body: uploadStream(200 * 1024), duplex: 'half' } as RequestInit);
+          return { status: res.status, connection: res.headers.get('connection'), body: await res.json() };
+        }),
+      );
+      for (const answer of answers) {
+        expect([answer.status, answer.connection]).toEqual([401, 'close']);
+        expectEnvelope(suite.envelope, answer.body, 'invalid_key');
+      }
+    });
+
+    it('cuts the connection under an early-answered body beyond UNREAD_BODY_DISCARD_BYTES', async () => {
+      const url = await start({ AUTH_FAILURES_PER_MINUTE: '0', UNREAD_BODY_DISCARD_BYTES: '65536', UNREAD_BODY_DISCARD_MS: '60000' });
+      const connection = await openRawConnection(url);
+      const { path, headers } = suite.refusedUpload;
+      connection.write(requestHead('POST', path, { ...headers, 'content-length': String(200 * 1024 * 1024) }));
+      const chunk = 'a'.repeat(64 * 1024);
+      const flood = setInterval(() => connection.socket.writable && connection.write(chunk), 5);
+      try {
+        const { received } = await connection.closed;
+        expect(parseRawResponse(received).status).toBe(401);
+      } finally {
+        clearInterval(flood);
       }
     });
 

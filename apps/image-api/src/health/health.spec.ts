@@ -18,6 +18,7 @@ describeHttpLimits({
   unauthenticated: { method: 'GET', path: `/access-token/img_${'x'.repeat(40)}` },
   // Without a header token the form is read, since the token may come as one of its fields.
   bodyRequest: { path: '/convert', headers: { 'content-type': 'multipart/form-data; boundary=limits' } },
+  refusedUpload: { path: '/convert', headers: { 'content-type': 'multipart/form-data; boundary=limits', 'x-access-token': `img_${'Z'.repeat(40)}` } },
 });
 
 describe('image-api documents and malformed requests', () => {

@@ -18,6 +18,7 @@ describeHttpLimits({
   envelope: 'translation',
   unauthenticated: { method: 'GET', path: '/api/v1/usage', headers: { authorization: `Bearer ${unknownKey}` } },
   bodyRequest: { path: '/api/v1/translate', headers: { authorization: `Bearer ${unknownKey}`, 'content-type': 'application/json' } },
+  refusedUpload: { path: '/api/v1/translate', headers: { 'content-type': 'application/json' } },
 });
 
 describe('translate-api documents and malformed requests', () => {

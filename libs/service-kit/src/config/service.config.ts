@@ -51,6 +51,17 @@ export class ServiceConfig {
   @EnvInt() @IsInt() @Min(1000) @Max(3_600_000)
   CONNECTION_TIMEOUT_MS = 120_000;
 
+  /**
+   * After an answer sent before the request body was read, up to this many body bytes are still
+   * read and discarded so that the client can read the answer; a larger body gets the connection cut.
+   */
+  @EnvInt() @IsInt() @Min(0) @Max(100 * 1024 * 1024)
+  UNREAD_BODY_DISCARD_BYTES = 1024 * 1024;
+
+  /** How long the rest of such a body may take before the connection is cut. */
+  @EnvInt() @IsInt() @Min(0) @Max(60_000)
+  UNREAD_BODY_DISCARD_MS = 5000;
+
   /** Open connections one client address may hold; 0 means no cap. Trusted proxies are exempt. */
   @EnvInt() @IsInt() @Min(0) @Max(1_000_000)
   MAX_CONNECTIONS_PER_IP = 64;

@@ -21,6 +21,7 @@ import { refuseDeepBodies } from './body-depth';
 import { clientErrorHandler } from './client-error';
 import { capConnectionsPerAddress } from './connection-cap';
 import { installHttpDrain } from './http-drain';
+import { lingerAfterEarlyAnswers } from './unread-body';
 
 export type SecurityScheme = Parameters<DocumentBuilder['addSecurity']>[1];
 
@@ -128,13 +129,12 @@ export async function bootstrapHttpApp(options: HttpAppOptions): Promise<NestFas
       });
     }
   }
-  fastify.addHook('onSend', async (request, reply) => {
+  fastify.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     // Credentials and account data must not be kept by shared or browser caches.
     if (options.credentials && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    // A response sent before the body was read (a refusal) ends the connection instead of reading the rest.
-    if (!request.raw.complete) reply.header('connection', 'close');
   });
+  lingerAfterEarlyAnswers(fastify, { maxBytes: config.UNREAD_BODY_DISCARD_BYTES, maxMs: config.UNREAD_BODY_DISCARD_MS });
   fastify.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions?.url ?? 'unmatched';
     metrics.httpDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
