@@ -1,24 +1,17 @@
-// What the benchmarks share: a free port, one app built, migrated, given a credential by its own
+// What the benchmarks share: one app built, migrated, given a credential by its own
 // admin command, and started until /health answers, an S3 server of their own, and a process's
 // memory.
 import { execFileSync, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createLocalS3 } from '../tools/stack/local-s3.mjs';
+import { freePorts } from '../tools/stack/own-infra.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export async function freePort() {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address();
-  server.close();
-  return port;
-}
+const freePort = async () => (await freePorts(1))[0];
 
 /** Starts `app` on a free port; `admin` are the admin command's arguments that print the credential last. */
 export async function startBenchApp(app, { env, admin }) {
