@@ -85,7 +85,7 @@ export class TranslationPipeline {
       });
       pending = incomplete;
     }
-    return { translations: prepared.documents.map((document) => document.render(results)) };
+    return { translations: prepared.documents.map((document) => document.render(results, { source: prepared.detectedSource, target: prepared.target })) };
   }
 
   private async translate(prepared: PreparedTranslation, segments: string[]): Promise<string[]> {

@@ -1,7 +1,7 @@
 import { ApiError } from '@platform/errors';
 import type { GlossaryMatcher } from '../glossary/glossary-matcher';
 import { plainTextLayout } from './plain-text.format';
-import type { Layout, SegmentResults, TranslatableDocument } from './translatable-document';
+import type { DocumentLanguages, Layout, SegmentResults, TranslatableDocument } from './translatable-document';
 
 /**
  * JSON: only string values are translated, each like a plain text. The document is not
@@ -30,11 +30,11 @@ export class JsonDocument implements TranslatableDocument {
     this.segments = this.items.flatMap((item) => (typeof item === 'string' ? [] : item.value.segments));
   }
 
-  render(results: SegmentResults): string {
+  render(results: SegmentResults, languages: DocumentLanguages): string {
     return this.items
       .map((item) => {
         if (typeof item === 'string') return item;
-        return item.value.segments.some((segment) => results.has(segment)) ? JSON.stringify(item.value.render(results)) : item.raw;
+        return item.value.segments.some((segment) => results.has(segment)) ? JSON.stringify(item.value.render(results, languages)) : item.raw;
       })
       .join('');
   }

@@ -3,11 +3,17 @@ import type { Piece, Segment } from '../segments/segment';
 /** Restored output per segment; a segment without an entry keeps its source bytes. */
 export type SegmentResults = ReadonlyMap<Segment, Piece[]>;
 
+/** The pair a document was translated with, for markup that names its language (e.g. `lang`). */
+export interface DocumentLanguages {
+  source: string;
+  target: string;
+}
+
 /** One input text cut into segments for the engine, able to put itself back together. */
 export interface TranslatableDocument {
   /** The segments that have something to translate, in document order. */
   readonly segments: readonly Segment[];
-  render(results: SegmentResults): string;
+  render(results: SegmentResults, languages: DocumentLanguages): string;
 }
 
 /** Source bytes kept as they are, or a segment with the source bytes it stands for. */
@@ -27,7 +33,8 @@ export class Layout implements TranslatableDocument {
     this.segments = items.flatMap((item) => (typeof item !== 'string' && item.segment.words > 0 ? [item.segment] : []));
   }
 
-  render(results: SegmentResults): string {
+  // Plain text and HTML so far carry no language markup of their own.
+  render(results: SegmentResults, _languages?: DocumentLanguages): string {
     return this.items
       .map((item) => {
         if (typeof item === 'string') return item;
