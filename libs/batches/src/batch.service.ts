@@ -85,15 +85,15 @@ export class BatchService {
     return toView(job, texts);
   }
 
-  /** Validates and counts chunk by chunk; each chunk's source is detected (or checked) on its own texts. */
+  /** Validates and counts chunk by chunk, fixing each text's source language (given or detected). */
   private async prepare(request: TranslationRequest): Promise<Omit<BatchText, 'jobId'>[]> {
     const prepared: Omit<BatchText, 'jobId'>[] = [];
     for (const chunk of chunksOf(request.texts)) {
       const offset = prepared.length;
-      const { wordsPerText, detectedSource } = await this.pipeline.prepare({ ...request, texts: chunk }).catch((error: unknown) => {
+      const { wordsPerText, detectedSources } = await this.pipeline.prepare({ ...request, texts: chunk }).catch((error: unknown) => {
         throw withTextOffset(error, offset);
       });
-      chunk.forEach((text, n) => prepared.push({ idx: offset + n, text, translation: null, words: wordsPerText[n], detectedSource }));
+      chunk.forEach((text, n) => prepared.push({ idx: offset + n, text, translation: null, words: wordsPerText[n], detectedSource: detectedSources[n] }));
     }
     return prepared;
   }

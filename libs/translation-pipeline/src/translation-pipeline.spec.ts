@@ -236,6 +236,56 @@ describe('TranslationPipeline', () => {
       expect(prepared.detectedSource).toBe('en');
     });
 
+    it('detects each text on its own and translates it from its own language', async () => {
+      const texts = ['Le chat dort sur le canapé rouge du salon.', 'The cat is sleeping on the red sofa.', 'Der Hund schläft im Garten hinter dem Haus.'];
+      const { prepared, translations, engine } = await translate({ texts, source: undefined });
+      expect(prepared.detectedSources).toEqual(['fr', 'en', 'de']);
+      expect(engine.requests.map((request) => [request.source, request.segments])).toEqual([
+        ['fr', ['Le chat dort sur le canapé rouge du salon.']],
+        ['en', ['The cat is sleeping on the red sofa.']],
+        ['de', ['Der Hund schläft im Garten hinter dem Haus.']],
+      ]);
+      expect(translations).toEqual(texts.map((text) => text.toUpperCase()));
+    });
+
+    it('reports the language of most words as detected_source', async () => {
+      const { prepared } = await translate({ texts: ['Le chat dort.', 'The cat is sleeping on the red sofa in the living room.'], source: undefined });
+      expect(prepared.detectedSources).toEqual(['fr', 'en']);
+      expect(prepared.detectedSource).toBe('en');
+    });
+
+    it('gives a text too short to tell the language of the whole request', async () => {
+      const { prepared } = await translate({ texts: ['Hello world', 'The cat is sleeping on the red sofa in the living room.'], source: undefined });
+      expect(prepared.detectedSources).toEqual(['en', 'en']);
+    });
+
+    it('returns a text already in the target language as it is, free of charge', async () => {
+      const { prepared, translations, engine } = await translate({ texts: ['El gato duerme en el sofá rojo del salón.', 'The cat is sleeping.'], source: undefined });
+      expect(prepared.detectedSources).toEqual(['es', 'en']);
+      expect(prepared.wordsPerText).toEqual([0, 4]);
+      expect(translations).toEqual(['El gato duerme en el sofá rojo del salón.', 'THE CAT IS SLEEPING.']);
+      expect(engine.segments).toEqual(['The cat is sleeping.']);
+    });
+
+    it('answers 422 naming the text whose language cannot be translated into the target', async () => {
+      const englishOnly = new (class extends UpperCaseEngine {
+        override async pairs(): Promise<LanguagePair[]> {
+          return [{ source: 'en', target: 'es' }];
+        }
+      })();
+      const error = await rejection(
+        pipelineWith(englishOnly).prepare({ texts: ['The cat is sleeping.', 'Die Katze schläft auf dem roten Sofa.'], target: 'es', format: 'text', tier: 'basic' }),
+      );
+      expect(error.getStatus()).toBe(422);
+      expect(error.message).toBe('texts[1] is in de, which cannot be translated to es; see GET /api/v1/languages');
+    });
+
+    it('keeps languages fixed earlier for each text, whatever the texts look like', async () => {
+      const { prepared, engine } = await translate({ texts: ['The cat is sleeping on the sofa.', 'Hola'], source: undefined, sources: ['fr', 'es'] });
+      expect(prepared.detectedSources).toEqual(['fr', 'es']);
+      expect(engine.requests.map((request) => request.source)).toEqual(['fr']);
+    });
+
     it('answers 422 when the language cannot be detected', async () => {
       const error = await rejection(pipelineWith(new UpperCaseEngine()).prepare({ texts: ['12345', '<p>{name}</p>'], target: 'es', format: 'text', tier: 'basic' }));
       expect(error.getStatus()).toBe(422);
@@ -288,6 +338,19 @@ describe('TranslationPipeline', () => {
       expect(given.message).toBe("the glossary's source language is en, but the texts are in de");
       const detected = await rejection(pipeline.prepare({ texts: ['Das Sofa steht im Wohnzimmer neben dem Fenster.'], target: 'es', format: 'text', tier: 'pro', glossary: sofaGlossary }));
       expect(detected.message).toBe("the glossary's source language is en, but the texts are in de");
+    });
+
+    it('names the text that is not in the glossary source language', async () => {
+      const error = await rejection(
+        pipelineWith(new UpperCaseEngine()).prepare({
+          texts: ['The sofa is in the living room.', 'Das Sofa steht im Wohnzimmer neben dem Fenster.'],
+          target: 'es',
+          format: 'text',
+          tier: 'pro',
+          glossary: sofaGlossary,
+        }),
+      );
+      expect(error.message).toBe("the glossary's source language is en, but texts[1] is in de");
     });
 
     it('retries a segment whose term the engine dropped, then fails with EngineError', async () => {

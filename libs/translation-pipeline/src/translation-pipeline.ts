@@ -32,31 +32,32 @@ export class TranslationPipeline {
 
   /** Throws `ApiError` (422) for input that cannot be translated as asked. */
   async prepare(request: TranslationRequest): Promise<PreparedTranslation> {
-    const { glossary, tier } = request;
+    const { glossary, tier, target } = request;
     const enforced = glossary && tier !== 'basic' ? new GlossaryMatcher(glossary.entries) : undefined;
     const documents = request.texts.map((text, index) => parse(request.format, text, index, enforced));
-    const plainText = documents.flatMap((document) => document.segments.map((segment) => segment.plainText)).join('\n');
+    const plainTexts = documents.map((document) => document.segments.map((segment) => segment.plainText).join('\n'));
 
     // Checked before anything is charged: the pairs decide which sources are possible at all.
-    const sources = (await this.engine.pairs()).filter((pair) => pair.target === request.target).map((pair) => pair.source);
-    if (sources.length === 0) throw ApiError.invalidParameter(`target language ${request.target} is not available; see GET /api/v1/languages`);
-    const source = request.source ?? (await this.detector.detect(plainText, sources));
-    if (!source) throw ApiError.invalidParameter('could not detect the source language; give `source`');
-    if (!sources.includes(source)) throw ApiError.invalidParameter(`translation from ${source} to ${request.target} is not available`);
-    if (glossary) checkGlossary(glossary, source, request.target);
+    const sources = (await this.engine.pairs()).filter((pair) => pair.target === target).map((pair) => pair.source);
+    if (sources.length === 0) throw ApiError.invalidParameter(`target language ${target} is not available; see GET /api/v1/languages`);
+    const languages = await this.languagesOf(request, plainTexts, sources);
+    if (glossary) checkGlossary(glossary, languages, target);
 
-    const wordsPerText = documents.map((document) => document.segments.reduce((sum, segment) => sum + segment.words, 0));
+    const textWords = documents.map((document) => document.segments.reduce((sum, segment) => sum + segment.words, 0));
+    // A text already in the target language comes back as it is, and costs nothing.
+    const wordsPerText = textWords.map((words, index) => (languages[index] === target ? 0 : words));
     const words = wordsPerText.reduce((sum, count) => sum + count, 0);
     return {
-      detectedSource: source,
-      target: request.target,
+      detectedSource: mostWords(languages, textWords),
+      detectedSources: languages,
+      target,
       format: request.format,
       tier,
       words,
       wordsPerText,
       costCents: costCents(this.pricing, tier, words),
       documents,
-      hints: glossary && tier === 'basic' ? hintsFor(glossary, plainText) : undefined,
+      hints: glossary && tier === 'basic' ? hintsFor(glossary, plainTexts.join('\n')) : undefined,
     };
   }
 
@@ -65,33 +66,65 @@ export class TranslationPipeline {
    * `EngineError` when the engine keeps failing or keeps dropping a glossary term.
    */
   async run(prepared: PreparedTranslation): Promise<{ translations: string[] }> {
+    const { detectedSources, target } = prepared;
     const results = new Map<Segment, Piece[]>();
-    let pending = prepared.documents.flatMap((document) => document.segments);
+    let pending = prepared.documents.flatMap((document, index) =>
+      detectedSources[index] === target ? [] : document.segments.map((segment) => ({ segment, source: detectedSources[index] })),
+    );
     for (let attempt = 1; pending.length > 0; attempt++) {
-      const inputs = pending.map((segment) => segment.toEngine());
-      const outputs = await this.translate(prepared, inputs);
-      const incomplete: Segment[] = [];
-      pending.forEach((segment, index) => {
+      const inputs = pending.map(({ segment, source }) => ({ source, text: segment.toEngine() }));
+      const outputs = await this.translate(target, inputs, prepared.hints);
+      const incomplete: typeof pending = [];
+      pending.forEach((item, index) => {
+        const { segment } = item;
         // An engine that leaves a segment as it was: the source bytes stay, entity spelling included.
-        if (outputs[index] === inputs[index] && !segment.enforcesTerms) return;
+        if (outputs[index] === inputs[index].text && !segment.enforcesTerms) return;
         const last = attempt === ENGINE_ATTEMPTS;
         const restored = segment.restore(outputs[index], last);
         if (last && restored.missingTerms.length > 0) {
           // Term counts only: the message may reach logs, which must not hold customer content.
           throw new EngineError(`Engine ${this.engine.name} dropped ${restored.missingTerms.length} glossary term placeholder(s) twice`);
         }
-        if (restored.incomplete && !last) incomplete.push(segment);
+        if (restored.incomplete && !last) incomplete.push(item);
         else results.set(segment, restored.pieces);
       });
       pending = incomplete;
     }
-    return { translations: prepared.documents.map((document) => document.render(results, { source: prepared.detectedSource, target: prepared.target })) };
+    return { translations: prepared.documents.map((document, index) => document.render(results, { source: detectedSources[index], target })) };
   }
 
-  private async translate(prepared: PreparedTranslation, segments: string[]): Promise<string[]> {
+  /**
+   * Each text's language: fixed earlier (a batch fixes them when it is accepted), given, or
+   * detected per text. A text too short to tell takes the language detected on all texts together.
+   */
+  private async languagesOf(request: TranslationRequest, plainTexts: string[], sources: string[]): Promise<string[]> {
+    const { source, target } = request;
+    if (source && !sources.includes(source)) throw ApiError.invalidParameter(`translation from ${source} to ${target} is not available`);
+    let overall: Promise<string | undefined> | undefined;
+    return Promise.all(
+      plainTexts.map(async (text, index) => {
+        const fixed = request.sources?.[index] ?? source;
+        if (fixed) return fixed;
+        const own = await this.detector.identify(text);
+        if (own && own !== target && !sources.includes(own)) {
+          throw ApiError.invalidParameter(`texts[${index}] is in ${own}, which cannot be translated to ${target}; see GET /api/v1/languages`);
+        }
+        const language = own ?? (await (overall ??= this.detector.detect(plainTexts.join('\n'), sources)));
+        if (!language) throw ApiError.invalidParameter('could not detect the source language; give `source`');
+        return language;
+      }),
+    );
+  }
+
+  private async translate(target: string, inputs: { source: string; text: string }[], hints?: Record<string, string>): Promise<string[]> {
     const outputs: string[] = [];
-    for (const batch of batches(segments)) {
-      outputs.push(...(await this.call({ source: prepared.detectedSource, target: prepared.target, segments: batch, hints: prepared.hints })));
+    for (const source of new Set(inputs.map((input) => input.source))) {
+      const indexes = inputs.flatMap((input, index) => (input.source === source ? [index] : []));
+      const translated: string[] = [];
+      for (const batch of batches(indexes.map((index) => inputs[index].text))) {
+        translated.push(...(await this.call({ source, target, segments: batch, hints })));
+      }
+      indexes.forEach((inputIndex, n) => (outputs[inputIndex] = translated[n]));
     }
     return outputs;
   }
@@ -125,13 +158,22 @@ function parse(format: TranslationFormat, text: string, index: number, glossary:
   }
 }
 
-function checkGlossary(glossary: GlossaryTerms, source: string, target: string): void {
-  if (glossary.source !== source) {
-    throw ApiError.invalidParameter(`the glossary's source language is ${glossary.source}, but the texts are in ${source}`);
-  }
+function checkGlossary(glossary: GlossaryTerms, languages: readonly string[], target: string): void {
   if (glossary.target !== target) {
     throw ApiError.invalidParameter(`the glossary's terms are for target language ${glossary.target}, not ${target}`);
   }
+  const index = languages.findIndex((language) => language !== glossary.source && language !== target);
+  if (index >= 0) {
+    const texts = new Set(languages).size === 1 ? 'the texts are' : `texts[${index}] is`;
+    throw ApiError.invalidParameter(`the glossary's source language is ${glossary.source}, but ${texts} in ${languages[index]}`);
+  }
+}
+
+/** The language with the most words; the first text's language when no text has words. */
+function mostWords(languages: readonly string[], words: readonly number[]): string {
+  const totals = new Map<string, number>();
+  languages.forEach((language, index) => totals.set(language, (totals.get(language) ?? 0) + words[index]));
+  return [...totals].reduce((best, entry) => (entry[1] > best[1] ? entry : best))[0];
 }
 
 /** The glossary entries whose terms occur in the texts: all an engine needs as a hint. */

@@ -11,6 +11,8 @@ export interface TranslationRequest {
   texts: string[];
   /** ISO 639-1; detected from the texts when absent. */
   source?: string;
+  /** Each text's language, fixed earlier (a batch fixes them when it is accepted); wins over `source` and detection. */
+  sources?: readonly (string | undefined)[];
   target: string;
   format: TranslationFormat;
   tier: TranslationTier;
@@ -19,8 +21,10 @@ export interface TranslationRequest {
 
 /** A request checked, segmented, counted and priced: everything but the engine's work. */
 export interface PreparedTranslation {
-  /** The given source, or the detected one. */
+  /** The given source, or the language of most words among the texts. */
   readonly detectedSource: string;
+  /** Each text's language; a text already in the target language is given back as it is, free. */
+  readonly detectedSources: readonly string[];
   readonly target: string;
   readonly format: TranslationFormat;
   readonly tier: TranslationTier;

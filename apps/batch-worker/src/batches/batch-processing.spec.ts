@@ -115,6 +115,20 @@ describe('batches from submission to results', () => {
     expect(job.tier).toBe('pro');
   });
 
+  it('translates each text of a mixed batch from its own language, and gives back one already in the target free', async () => {
+    const key = await stack.createKey();
+    const texts = ['The cat is sleeping on the red sofa.', 'Le chat dort sur le canapé rouge de la maison.', 'El perro duerme en el jardín de la casa.'];
+    const accepted = await submit(key.plainKey, { target: 'es', texts });
+    expect(accepted.status).toBe(202);
+
+    await startWorker();
+    const job = await finished(key.plainKey, accepted.body.job);
+    expect(job.results.map((result: { detected_source: string }) => result.detected_source)).toEqual(['en', 'fr', 'es']);
+    expect(job.results[0].translation).toMatch(/gato/);
+    expect(job.results[1].translation).toMatch(/gato/);
+    expect(job.results[2]).toMatchObject({ translation: texts[2], words: 0 });
+  });
+
   it('resumes a batch where a stopped worker left it, without charging again', { timeout: 180_000 }, async () => {
     const key = await stack.createKey();
     const first = await startWorker();

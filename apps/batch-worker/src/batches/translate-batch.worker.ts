@@ -64,27 +64,18 @@ export class TranslateBatchWorker extends QueueWorker {
     }
   }
 
-  /** Texts are translated per source language, fixed for each text when the batch was accepted. */
+  /** Each text keeps the source language fixed for it when the batch was accepted. */
   private async translateChunk(batch: BatchJob, texts: BatchText[]): Promise<TranslatedText[]> {
-    const bySource = new Map<string | undefined, BatchText[]>();
-    for (const text of texts) {
-      const source = text.detectedSource ?? undefined;
-      bySource.set(source, [...(bySource.get(source) ?? []), text]);
-    }
-    const translated: TranslatedText[] = [];
-    for (const [source, group] of bySource) {
-      const prepared = await this.pipeline.prepare({
-        texts: group.map((text) => text.text),
-        source,
-        target: batch.target,
-        format: batch.format,
-        tier: batch.tier,
-        glossary: batch.glossary ?? undefined,
-      });
-      const { translations } = await this.pipeline.run(prepared);
-      group.forEach((text, n) => translated.push({ idx: text.idx, translation: translations[n] }));
-    }
-    return translated;
+    const prepared = await this.pipeline.prepare({
+      texts: texts.map((text) => text.text),
+      sources: texts.map((text) => text.detectedSource ?? undefined),
+      target: batch.target,
+      format: batch.format,
+      tier: batch.tier,
+      glossary: batch.glossary ?? undefined,
+    });
+    const { translations } = await this.pipeline.run(prepared);
+    return texts.map((text, n) => ({ idx: text.idx, translation: translations[n] }));
   }
 }
 

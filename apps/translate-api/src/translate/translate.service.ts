@@ -38,7 +38,7 @@ export class TranslateService {
     const charge = await this.quota.charge({ key, words: prepared.words, costCents: prepared.costCents });
     try {
       const { translations } = await this.pipeline.run(prepared);
-      return { ok: true, target: prepared.target, tier, translations, words: prepared.words, cost_cents: prepared.costCents, detected_source: prepared.detectedSource };
+      return { ok: true, target: prepared.target, tier, translations, words: prepared.words, cost_cents: prepared.costCents, detected_source: prepared.detectedSource, detected_sources: prepared.detectedSources };
     } catch (error) {
       await this.quota.refund({ chargeId: charge.chargeId });
       if (error instanceof EngineError) throw ApiError.unavailable('The translation engine is unavailable; nothing was charged, retry later');

@@ -48,6 +48,24 @@ describe('POST /api/v1/translate with Apertium', () => {
     expect(res.body.translations[0]).toMatch(/cat/i);
   });
 
+  it('detects each text of a mixed request on its own and translates it from its own language', async () => {
+    const res = await translate({ target: 'en', texts: ['El gato duerme en el sofá rojo de la casa.', 'Le chat dort sur le canapé rouge de la maison.'] });
+    expect(res.status).toBe(200);
+    expect(res.body.detected_sources).toEqual(['es', 'fr']);
+    expect(res.body.translations[0]).toMatch(/cat/i);
+    // Read as Spanish, French keeps most of its words: "chat", "dort", "maison" would stay.
+    expect(res.body.translations[1]).toMatch(/cat/i);
+    expect(res.body.translations[1]).not.toMatch(/chat|dort|maison/);
+  });
+
+  it('refuses a text in a language no engine pair can bring into the target with 422 naming it, charging nothing', async () => {
+    const before = await usage();
+    const res = await translate({ target: 'es', texts: ['The cat is sleeping on the red sofa.', 'Die Katze schläft auf dem roten Sofa im Wohnzimmer.'] });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ error: 'unsupported_language', message: 'texts[1] is in de, which cannot be translated to es; see GET /api/v1/languages' });
+    expect(await usage()).toEqual(before);
+  });
+
   it('refuses a target the engine cannot do with 422, charging nothing', async () => {
     const before = await usage();
     const res = await translate({ target: 'de', source: 'en', texts: [SOFA] });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { isEuLanguage, type EuLanguage } from '@platform/contracts';
+import { EU_LANGUAGES, isEuLanguage, type EuLanguage } from '@platform/contracts';
 
 type Eld = (typeof import('eld/large'))['eld'];
 
@@ -8,6 +8,13 @@ const MAX_DETECTION_CHARS = 10_000;
 /** Letters only Maltese writes among the EU languages. */
 const MALTESE_LETTERS = /[ċġħ]/iu;
 const WORD = /\p{L}{2}/u;
+/**
+ * Fewer words than this never decide a text's language on their own: ELD is sure that "Hello
+ * world" is German. Measured on short interface strings ("Open the file", "Add to cart") in
+ * English and Spanish, three words were always enough.
+ */
+const MIN_WORDS_TO_IDENTIFY = 3;
+const WORDS = /\p{L}+/gu;
 
 /**
  * Source language detection with ELD (Nito-ELD, `eld` on npm): maintained, pure JavaScript
@@ -41,6 +48,20 @@ export class LanguageDetector {
     detector.setLanguageSubset([...candidates]);
     const { language } = detector.detect(sample);
     return isEuLanguage(language) && candidates.includes(language) ? language : undefined;
+  }
+
+  /**
+   * The EU language a text is written in, among all 24, when the text is long enough and ELD
+   * sure enough to tell; otherwise undefined (the caller then decides from the whole request).
+   */
+  async identify(text: string): Promise<EuLanguage | undefined> {
+    const sample = text.slice(0, MAX_DETECTION_CHARS);
+    if ((sample.match(WORDS)?.length ?? 0) < MIN_WORDS_TO_IDENTIFY) return undefined;
+    if (MALTESE_LETTERS.test(sample)) return 'mt';
+    const detector = await this.load();
+    detector.setLanguageSubset([...EU_LANGUAGES]);
+    const result = detector.detect(sample);
+    return result.isReliable() && isEuLanguage(result.language) ? result.language : undefined;
   }
 
   private load(): Promise<Eld> {

@@ -20,6 +20,13 @@ export class TranslateResponseDto {
   @ApiProperty({ description: 'ceil(words × price per 1,000 words of the tier / 1,000)' })
   cost_cents: number;
 
-  @ApiProperty({ description: 'The detected source language, or the given one', example: 'en' })
+  @ApiProperty({ description: 'The given source language, or the detected language of most words', example: 'en' })
   detected_source: string;
+
+  @ApiProperty({
+    type: [String],
+    example: ['en'],
+    description: "Each text's source language, in the order of the input texts. A text already in the target language is returned unchanged and not charged",
+  })
+  detected_sources: readonly string[];
 }
