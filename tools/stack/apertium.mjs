@@ -1,5 +1,5 @@
 // Apertium, the default translation engine: its Debian packages, installed by `npm start` (as
-// root, with apt) when missing. Nothing is needed when TRANSLATION_ENGINE names another engine.
+// root, with apt) when missing. Nothing is needed when the configured engines do not include it.
 import { aptInstall, commandExists, isRoot, log, run, warn } from './common.mjs';
 
 /**
@@ -23,9 +23,15 @@ export const APERTIUM_PACKAGES = [
 /** The services that translate. */
 const TRANSLATING_APPS = ['translate-api', 'batch-worker'];
 
+/** The engines the services will use, as their config reads them (TRANSLATION_ENGINES over TRANSLATION_ENGINE). */
+export function configuredEngines(env = process.env) {
+  const list = (env.TRANSLATION_ENGINES || '').split(',').map((name) => name.trim()).filter(Boolean);
+  return list.length > 0 ? list : [env.TRANSLATION_ENGINE || 'apertium'];
+}
+
 /** Makes sure the packages are there when one of `apps` will translate with Apertium. */
 export async function ensureApertium(apps, env = process.env) {
-  if ((env.TRANSLATION_ENGINE || 'apertium') !== 'apertium') return;
+  if (!configuredEngines(env).includes('apertium')) return;
   if (!apps.some((app) => TRANSLATING_APPS.includes(app))) return;
   const missing = await missingPackages();
   if (missing.length === 0) return;

@@ -1,28 +1,34 @@
 import { isEuLanguage } from '@platform/contracts';
 import { UnsupportedPairError, type LanguagePair } from './translation-engine';
 
-/** Remote engines add languages rarely; a few minutes of staleness saves a lookup per request. */
-const PAIRS_TTL_MS = 5 * 60_000;
-
 /**
- * The language pairs a remote engine offers, fetched at most every few minutes. A failed lookup
- * is not kept, so the next call asks again.
+ * The language pairs a remote engine offers, fetched at most every `ttlMs` (ENGINE_PAIRS_TTL_MS),
+ * so a server that gains models shows them within that time. A failed lookup is not kept, so the
+ * next call asks again; the engine also forgets its pairs when a request fails, so a server that
+ * comes back after a restart is asked afresh.
  */
 export class CachedPairs {
   private cached?: { expiresAt: number; pairs: Promise<LanguagePair[]> };
 
-  constructor(private readonly load: () => Promise<LanguagePair[]>) {}
+  constructor(
+    private readonly load: () => Promise<LanguagePair[]>,
+    private readonly ttlMs: number,
+  ) {}
 
   get(): Promise<LanguagePair[]> {
     if (!this.cached || this.cached.expiresAt <= Date.now()) {
       const pairs = this.load();
-      const cached = { expiresAt: Date.now() + PAIRS_TTL_MS, pairs };
+      const cached = { expiresAt: Date.now() + this.ttlMs, pairs };
       this.cached = cached;
       pairs.catch(() => {
         if (this.cached === cached) this.cached = undefined;
       });
     }
     return this.cached.pairs;
+  }
+
+  invalidate(): void {
+    this.cached = undefined;
   }
 
   async assertSupported(pair: LanguagePair): Promise<void> {

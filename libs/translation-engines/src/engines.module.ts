@@ -1,13 +1,14 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { ApertiumEngine } from './apertium/apertium.engine';
 import { DeeplEngine } from './deepl/deepl.engine';
-import type { EngineConfig } from './engine.config';
+import { engineNames, parseRoutes, type EngineConfig, type EngineName } from './engine.config';
 import { LibreTranslateEngine } from './libretranslate/libretranslate.engine';
-import { ENGINE, type TranslationEngine } from './translation-engine';
+import { EngineRouter } from './routing/engine-router';
+import type { TranslationEngine } from './translation-engine';
 
-/** The engine TRANSLATION_ENGINE names. */
-export function createEngine(config: EngineConfig): TranslationEngine {
-  switch (config.TRANSLATION_ENGINE) {
+/** One engine by its name, set up from the config. */
+export function createEngine(name: EngineName, config: EngineConfig): TranslationEngine {
+  switch (name) {
     case 'deepl':
       return new DeeplEngine(config);
     case 'libretranslate':
@@ -22,9 +23,17 @@ export function createEngine(config: EngineConfig): TranslationEngine {
   }
 }
 
+/** The engines TRANSLATION_ENGINES (or TRANSLATION_ENGINE) names, routed as TRANSLATION_ROUTES says. */
+export function createRouter(config: EngineConfig): EngineRouter {
+  return new EngineRouter(
+    engineNames(config).map((name) => createEngine(name, config)),
+    parseRoutes(config.TRANSLATION_ROUTES),
+  );
+}
+
 /**
- * Provides the configured engine under `ENGINE`, for every module of the app. Engines that hold
- * resources (Apertium's processes) release them when the app closes.
+ * Provides the `EngineRouter` over the configured engines, for every module of the app. Engines
+ * that hold resources (Apertium's processes) release them when the app closes.
  */
 @Global()
 @Module({})
@@ -32,8 +41,8 @@ export class EnginesModule {
   static forRoot(config: EngineConfig): DynamicModule {
     return {
       module: EnginesModule,
-      providers: [{ provide: ENGINE, useFactory: () => createEngine(config) }],
-      exports: [ENGINE],
+      providers: [{ provide: EngineRouter, useFactory: () => createRouter(config) }],
+      exports: [EngineRouter],
     };
   }
 }

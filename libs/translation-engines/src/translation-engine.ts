@@ -8,6 +8,11 @@ import { DependencyUnavailableError } from '@platform/errors';
 export interface LanguagePair {
   source: string;
   target: string;
+  /**
+   * Set when the engine does the pair in two steps through this language (Apertium's pivot);
+   * routing prefers any engine that does the pair directly.
+   */
+  via?: string;
 }
 
 export interface EngineRequest {
@@ -39,8 +44,6 @@ export const PLACEHOLDER = {
   open: (id: number) => `<g id="${id}">`,
   close: '</g>',
 } as const;
-
-export const ENGINE = Symbol('TRANSLATION_ENGINE');
 
 /**
  * A failure of the engine itself (not of the input); the pipeline retries or fails the job, and

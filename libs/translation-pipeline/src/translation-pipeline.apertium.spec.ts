@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { loadConfig } from '@platform/service-kit';
-import { ApertiumEngine } from '@platform/translation-engines';
+import { ApertiumEngine, EngineRouter } from '@platform/translation-engines';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LanguageDetector } from './detection/language-detector';
 import { PricingConfig } from './pricing/pricing.config';
@@ -14,7 +14,7 @@ const tagsOf = (html: string) => html.match(/<[^>]+>/g);
 
 describe.skipIf(!installed)('TranslationPipeline with Apertium', () => {
   const engine = installed ? new ApertiumEngine({ modesDir: MODES_DIR }) : undefined!;
-  const pipeline = new TranslationPipeline(engine, loadConfig(PricingConfig, {}), new LanguageDetector());
+  const pipeline = new TranslationPipeline(new EngineRouter([engine]), loadConfig(PricingConfig, {}), new LanguageDetector());
   afterAll(() => engine?.close());
 
   it('detects English and enforces the glossary term in tier pro', async () => {

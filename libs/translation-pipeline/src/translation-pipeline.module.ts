@@ -3,7 +3,7 @@ import { LanguageDetector } from './detection/language-detector';
 import { PricingConfig } from './pricing/pricing.config';
 import { TranslationPipeline } from './translation-pipeline';
 
-/** Provides `TranslationPipeline` (and the prices, for totals across several requests) app-wide; needs the `ENGINE` from `EnginesModule.forRoot`. */
+/** Provides `TranslationPipeline` (and the prices, for totals across several requests) app-wide; needs the `EngineRouter` from `EnginesModule.forRoot`. */
 @Module({})
 export class TranslationPipelineModule {
   static forRoot(pricing: PricingConfig): DynamicModule {

@@ -1,9 +1,9 @@
 import { Global, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { EU_LANGUAGES } from '@platform/contracts';
-import { loadConfig } from '@platform/service-kit';
+import { loadConfig, MetricsRegistry } from '@platform/service-kit';
 import { rejection } from '@platform/testing';
-import { ENGINE, EngineError, UnsupportedPairError, type EngineRequest, type LanguagePair, type TranslationEngine } from '@platform/translation-engines';
+import { EngineError, EngineRouter, UnsupportedPairError, type EngineRequest, type LanguagePair, type TranslationEngine } from '@platform/translation-engines';
 import { describe, expect, it } from 'vitest';
 import { LanguageDetector } from './detection/language-detector';
 import { MAX_SEGMENT_CHARS } from './formats/plain-text.format';
@@ -43,7 +43,7 @@ const pricing = loadConfig(PricingConfig, {});
 const detector = new LanguageDetector();
 
 function pipelineWith(engine: TranslationEngine): TranslationPipeline {
-  return new TranslationPipeline(engine, pricing, detector);
+  return new TranslationPipeline(new EngineRouter([engine]), pricing, detector);
 }
 
 async function translate(request: Partial<TranslationRequest> & { texts: string[] }, engine = new UpperCaseEngine()) {
@@ -220,7 +220,7 @@ describe('TranslationPipeline', () => {
 
     it('takes prices from the configuration', async () => {
       const custom = loadConfig(PricingConfig, { PRICE_PRO_CENTS_PER_1000_WORDS: '1000' });
-      const prepared = await new TranslationPipeline(new UpperCaseEngine(), custom, detector).prepare({ texts: ['three little words'], source: 'en', target: 'es', format: 'text', tier: 'pro' });
+      const prepared = await new TranslationPipeline(new EngineRouter([new UpperCaseEngine()]), custom, detector).prepare({ texts: ['three little words'], source: 'en', target: 'es', format: 'text', tier: 'pro' });
       expect(prepared.costCents).toBe(3);
     });
   });
@@ -412,15 +412,46 @@ describe('TranslationPipeline', () => {
     });
   });
 
-  it('is provided by TranslationPipelineModule with the ENGINE of the app', async () => {
+  describe('with several engines', () => {
+    /** An engine of its own name, failing while `down` is set. */
+    class NamedEngine implements TranslationEngine {
+      down = false;
+      private readonly upperCase = new UpperCaseEngine();
+      constructor(readonly name: string) {}
+      pairs = () => this.upperCase.pairs();
+      async translate(request: EngineRequest): Promise<string[]> {
+        if (this.down) throw new EngineError(`${this.name} is down`);
+        return this.upperCase.translate(request);
+      }
+    }
+
+    it('reports the engine that translated and counts its words per pair, and the next engine when the first fails', async () => {
+      const [first, second] = [new NamedEngine('first'), new NamedEngine('second')];
+      const metrics = new MetricsRegistry();
+      const pipeline = new TranslationPipeline(new EngineRouter([first, second]), pricing, detector, metrics);
+      const run = async () => pipeline.run(await pipeline.prepare({ texts: ['three little words', 'and two'], source: 'en', target: 'es', format: 'text', tier: 'basic' }));
+
+      expect(await run()).toEqual({ translations: ['THREE LITTLE WORDS', 'AND TWO'], engines: ['first'] });
+      first.down = true;
+      expect(await run()).toEqual({ translations: ['THREE LITTLE WORDS', 'AND TWO'], engines: ['second'] });
+      second.down = true;
+      await expect(run()).rejects.toThrow(new EngineError('second is down'));
+
+      const text = await metrics.registry.metrics();
+      expect(text).toContain('translation_words_total{engine="first",source="en",target="es"} 5');
+      expect(text).toContain('translation_words_total{engine="second",source="en",target="es"} 5');
+    });
+  });
+
+  it('is provided by TranslationPipelineModule with the EngineRouter of the app', async () => {
     @Global()
-    @Module({ providers: [{ provide: ENGINE, useValue: new UpperCaseEngine() }], exports: [ENGINE] })
+    @Module({ providers: [{ provide: EngineRouter, useValue: new EngineRouter([new UpperCaseEngine()]) }], exports: [EngineRouter] })
     class TestEngineModule {}
 
     const moduleRef = await Test.createTestingModule({ imports: [TestEngineModule, TranslationPipelineModule.forRoot(pricing)] }).compile();
     const pipeline = moduleRef.get(TranslationPipeline);
     const prepared = await pipeline.prepare({ texts: ['Hello there'], source: 'en', target: 'es', format: 'text', tier: 'pro' });
-    expect(await pipeline.run(prepared)).toEqual({ translations: ['HELLO THERE'] });
+    expect(await pipeline.run(prepared)).toEqual({ translations: ['HELLO THERE'], engines: ['upper-case'] });
     await moduleRef.close();
   });
 });

@@ -1,6 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { ApiError } from '@platform/errors';
-import { ENGINE, EngineError, UnsupportedPairError, type EngineRequest, type TranslationEngine } from '@platform/translation-engines';
+import { MetricsRegistry } from '@platform/service-kit';
+import { EngineError, EngineRouter, UnsupportedPairError, type EngineRequest, type RoutedTranslation } from '@platform/translation-engines';
+import type { Counter } from 'prom-client';
 import { LanguageDetector } from './detection/language-detector';
 import { htmlLayout } from './formats/html.format';
 import { JsonDocument } from './formats/json.format';
@@ -24,11 +26,16 @@ const ENGINE_ATTEMPTS = 2;
  */
 @Injectable()
 export class TranslationPipeline {
+  private readonly words?: Counter<string>;
+
   constructor(
-    @Inject(ENGINE) private readonly engine: TranslationEngine,
+    private readonly engine: EngineRouter,
     private readonly pricing: PricingConfig,
     private readonly detector: LanguageDetector,
-  ) {}
+    @Optional() metrics?: MetricsRegistry,
+  ) {
+    this.words = metrics?.counter('translation_words_total', 'Source words translated, by the engine that translated them and language pair', ['engine', 'source', 'target']);
+  }
 
   /** Throws `ApiError` (422) for input that cannot be translated as asked. */
   async prepare(request: TranslationRequest): Promise<PreparedTranslation> {
@@ -62,35 +69,52 @@ export class TranslationPipeline {
   }
 
   /**
-   * Translates a prepared request. Throws `ApiError` (422) when the engine cannot do the pair,
-   * `EngineError` when the engine keeps failing or keeps dropping a glossary term.
+   * Translates a prepared request and names the engines that did, in the order they were first
+   * used. Throws `ApiError` (422) when no engine can do the pair, `EngineError` when every engine
+   * able to do it keeps failing or keeps dropping a glossary term.
    */
-  async run(prepared: PreparedTranslation): Promise<{ translations: string[] }> {
+  async run(prepared: PreparedTranslation): Promise<{ translations: string[]; engines: string[] }> {
     const { detectedSources, target } = prepared;
     const results = new Map<Segment, Piece[]>();
+    const madeBy = new Map<Segment, { engine: string; source: string }>();
     let pending = prepared.documents.flatMap((document, index) =>
       detectedSources[index] === target ? [] : document.segments.map((segment) => ({ segment, source: detectedSources[index] })),
     );
     for (let attempt = 1; pending.length > 0; attempt++) {
       const inputs = pending.map(({ segment, source }) => ({ source, text: segment.toEngine() }));
-      const outputs = await this.translate(target, inputs, prepared.hints);
+      const { outputs, engines } = await this.translate(target, inputs, prepared.hints);
       const incomplete: typeof pending = [];
       pending.forEach((item, index) => {
-        const { segment } = item;
+        const { segment, source } = item;
+        madeBy.set(segment, { engine: engines[index], source });
         // An engine that leaves a segment as it was: the source bytes stay, entity spelling included.
         if (outputs[index] === inputs[index].text && !segment.enforcesTerms) return;
         const last = attempt === ENGINE_ATTEMPTS;
         const restored = segment.restore(outputs[index], last);
         if (last && restored.missingTerms.length > 0) {
           // Term counts only: the message may reach logs, which must not hold customer content.
-          throw new EngineError(`Engine ${this.engine.name} dropped ${restored.missingTerms.length} glossary term placeholder(s) twice`);
+          throw new EngineError(`Engine ${engines[index]} dropped ${restored.missingTerms.length} glossary term placeholder(s) twice`);
         }
         if (restored.incomplete && !last) incomplete.push(item);
         else results.set(segment, restored.pieces);
       });
       pending = incomplete;
     }
-    return { translations: prepared.documents.map((document, index) => document.render(results, { source: detectedSources[index], target })) };
+    const translations = prepared.documents.map((document, index) => document.render(results, { source: detectedSources[index], target }));
+    return { translations, engines: this.countWords(target, madeBy) };
+  }
+
+  /** Adds each engine's words per pair to `translation_words_total` and gives the engines in order of first use. */
+  private countWords(target: string, madeBy: Map<Segment, { engine: string; source: string }>): string[] {
+    const words = new Map<string, { engine: string; source: string; count: number }>();
+    for (const [segment, { engine, source }] of madeBy) {
+      const key = `${engine} ${source}`;
+      const entry = words.get(key) ?? { engine, source, count: 0 };
+      entry.count += segment.words;
+      words.set(key, entry);
+    }
+    for (const { engine, source, count } of words.values()) this.words?.inc({ engine, source, target }, count);
+    return [...new Set([...words.values()].map(({ engine }) => engine))];
   }
 
   /**
@@ -116,27 +140,29 @@ export class TranslationPipeline {
     );
   }
 
-  private async translate(target: string, inputs: { source: string; text: string }[], hints?: Record<string, string>): Promise<string[]> {
+  /** The outputs in input order, and for each the engine that made it; one engine call per source language and batch. */
+  private async translate(target: string, inputs: { source: string; text: string }[], hints?: Record<string, string>): Promise<{ outputs: string[]; engines: string[] }> {
     const outputs: string[] = [];
+    const engines: string[] = [];
     for (const source of new Set(inputs.map((input) => input.source))) {
       const indexes = inputs.flatMap((input, index) => (input.source === source ? [index] : []));
-      const translated: string[] = [];
+      let done = 0;
       for (const batch of batches(indexes.map((index) => inputs[index].text))) {
-        translated.push(...(await this.call({ source, target, segments: batch, hints })));
+        const routed = await this.call({ source, target, segments: batch, hints });
+        routed.segments.forEach((output, n) => {
+          outputs[indexes[done + n]] = output;
+          engines[indexes[done + n]] = routed.engine;
+        });
+        done += batch.length;
       }
-      indexes.forEach((inputIndex, n) => (outputs[inputIndex] = translated[n]));
     }
-    return outputs;
+    return { outputs, engines };
   }
 
-  private async call(request: EngineRequest): Promise<string[]> {
+  private async call(request: EngineRequest): Promise<RoutedTranslation> {
     for (let attempt = 1; ; attempt++) {
       try {
-        const outputs = await this.engine.translate(request);
-        if (outputs.length !== request.segments.length) {
-          throw new EngineError(`Engine ${this.engine.name} returned ${outputs.length} translations for ${request.segments.length} segments`);
-        }
-        return outputs;
+        return await this.engine.translate(request);
       } catch (error) {
         if (error instanceof UnsupportedPairError) {
           throw ApiError.invalidParameter(`target language ${error.pair.target} is not available for source language ${error.pair.source}`);

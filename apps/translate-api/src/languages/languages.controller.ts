@@ -1,10 +1,10 @@
-import { Controller, Get, Inject, Logger } from '@nestjs/common';
+import { Controller, Get, Logger } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { ApiKeyAuth } from '@platform/auth';
 import { isEuLanguage } from '@platform/contracts';
 import { ApiError, TranslationErrorDto } from '@platform/errors';
 import { ApiRateLimited, RATE_LIMIT_HEADER_DOCS } from '@platform/quota';
-import { ENGINE, EngineError, type LanguagePair, type TranslationEngine } from '@platform/translation-engines';
+import { EngineError, EngineRouter, type LanguagePair } from '@platform/translation-engines';
 import { LanguageDto, LanguagesResponseDto } from './dtos/languages-response.dto';
 import { nativeLanguageName } from './native-language-name';
 
@@ -18,18 +18,20 @@ function languages(codes: Iterable<string>): LanguageDto[] {
 export class LanguagesController {
   private readonly logger = new Logger(LanguagesController.name);
 
-  constructor(@Inject(ENGINE) private readonly engine: TranslationEngine) {}
+  constructor(private readonly engines: EngineRouter) {}
 
   @Get()
   @ApiOperation({
     summary: 'Languages that can be translated now',
     description:
-      'What the configured translation engine can do at this moment, within the 24 official EU languages. A language is a ' +
+      'What the configured translation engines can do together at this moment, within the 24 official EU languages. An engine ' +
+      'that is down keeps counting with the pairs it offered when it last answered (a request for them gets 503 until it is ' +
+      'back); a remote engine that gains or loses models shows the change within ENGINE_PAIRS_TTL_MS. A language is a ' +
       'source when it can be translated into at least one other language and a target when at least one language can be ' +
       'translated into it; not every source reaches every target. Clients use this list instead of a fixed one.',
   })
   @ApiOkResponse({ type: LanguagesResponseDto, headers: RATE_LIMIT_HEADER_DOCS })
-  @ApiServiceUnavailableResponse({ type: TranslationErrorDto, description: 'service_unavailable: the translation engine cannot be reached' })
+  @ApiServiceUnavailableResponse({ type: TranslationErrorDto, description: 'service_unavailable: no engine offers any pair, and one could not be reached' })
   @ApiRateLimited(TranslationErrorDto)
   async list(): Promise<LanguagesResponseDto> {
     const pairs = (await this.pairs()).filter(({ source, target }) => source !== target && isEuLanguage(source) && isEuLanguage(target));
@@ -38,11 +40,11 @@ export class LanguagesController {
 
   private async pairs(): Promise<LanguagePair[]> {
     try {
-      return await this.engine.pairs();
+      return await this.engines.pairs();
     } catch (error) {
       if (!(error instanceof EngineError)) throw error;
       // The engine's own message may name internal hosts: it goes to the log, not to the client.
-      this.logger.warn(`${this.engine.name} could not list its language pairs: ${error.message}`);
+      this.logger.warn(`No engine could list its language pairs: ${error.message}`);
       throw ApiError.unavailable('The translation engine is unavailable; try again shortly');
     }
   }

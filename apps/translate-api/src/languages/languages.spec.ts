@@ -2,7 +2,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EU_LANGUAGES, isEuLanguage } from '@platform/contracts';
 import { loadConfig } from '@platform/service-kit';
 import { createTestKey, http, startLibreTranslateStandIn, testAppEnv, type StandIn } from '@platform/testing';
-import { ENGINE, type TranslationEngine } from '@platform/translation-engines';
+import { EngineRouter } from '@platform/translation-engines';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TranslateApiConfig } from '../config/translate-api.config';
 import { serveTranslateApi } from '../translate-api.app';
@@ -38,7 +38,7 @@ describe('GET /api/v1/languages', () => {
     afterAll(() => app.close());
 
     it('lists exactly the EU languages the installed pairs translate from and into, sorted, with native names', async () => {
-      const pairs = (await app.get<TranslationEngine>(ENGINE).pairs()).filter((p) => isEuLanguage(p.source) && isEuLanguage(p.target));
+      const pairs = (await app.get(EngineRouter).pairs()).filter((p) => isEuLanguage(p.source) && isEuLanguage(p.target));
       const expected = (codes: string[]) => [...new Set(codes)].sort().map((code) => ({ code, name: nativeLanguageName(code) }));
 
       const res = await http(url, 'GET', '/api/v1/languages', { token });

@@ -20,6 +20,8 @@ import { TranslateRequestDto } from './dtos/translate-request.dto';
 import { TranslateResponseDto } from './dtos/translate-response.dto';
 import { TranslateService } from './translate.service';
 
+const ENGINE_HEADER = 'X-Translation-Engine';
+
 @ApiTags('translate')
 @ApiKeyAuth()
 @Controller('api/v1/translate')
@@ -38,20 +40,30 @@ export class TranslateController {
       'Tier review is asynchronous: it answers 202 with a batch job, created exactly as POST /api/v1/batches would; a sample of the texts is ' +
       'checked by native-speaker reviewers before the job is done.',
   })
-  @ApiOkResponse({ type: TranslateResponseDto, headers: RATE_LIMIT_HEADER_DOCS })
+  @ApiOkResponse({
+    type: TranslateResponseDto,
+    headers: {
+      ...RATE_LIMIT_HEADER_DOCS,
+      [ENGINE_HEADER]: {
+        description: 'The engines that made the translations (apertium, deepl, libretranslate), comma-separated in order of first use',
+        schema: { type: 'string', example: 'apertium' },
+      },
+    },
+  })
   @ApiAcceptedResponse({ type: BatchAcceptedDto, description: 'Tier review: the batch job that holds the texts until review', headers: RATE_LIMIT_HEADER_DOCS })
   @ApiPaymentRequiredResponse({ type: TranslationErrorDto, description: "quota_exceeded: the words would pass a monthly limit, named in the message (the key's own limit, the account's monthly ceiling, or the account's sandbox quota); nothing translated or charged" })
   @ApiPayloadTooLargeResponse({ type: TranslationErrorDto, description: 'payload_too_large: more than 50 texts or 30,000 characters' })
   @ApiUnprocessableEntityResponse({ type: TranslationErrorDto, description: 'unsupported_language: language pair unavailable or a parameter invalid (details in message)' })
-  @ApiServiceUnavailableResponse({ type: TranslationErrorDto, description: 'service_unavailable: the engine failed; nothing was charged' })
+  @ApiServiceUnavailableResponse({ type: TranslationErrorDto, description: 'service_unavailable: every engine able to do the pair failed; nothing was charged' })
   @ApiRateLimited(TranslationErrorDto)
   async translate(
     @CurrentApiKey() key: ApiKeyPrincipal,
     @Body() body: TranslateRequestDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<TranslateResponseDto | BatchAcceptedDto> {
-    const answer = await this.translator.translate(key, body);
+    const { body: answer, engines } = await this.translator.translate(key, body);
     if ('job' in answer) reply.status(202);
+    if (engines.length > 0) reply.header(ENGINE_HEADER, engines.join(','));
     return answer;
   }
 }

@@ -11,6 +11,12 @@ import { TranslateRequestDto } from './dtos/translate-request.dto';
 import { TranslateResponseDto } from './dtos/translate-response.dto';
 import { assertWithinLimits } from './translate-limits';
 
+export interface TranslateAnswer {
+  body: TranslateResponseDto | BatchAcceptedDto;
+  /** The engines that translated, in order of first use; none for a review job. */
+  engines: string[];
+}
+
 @Injectable()
 export class TranslateService {
   constructor(
@@ -22,23 +28,25 @@ export class TranslateService {
 
   /**
    * Validate and count first, then charge atomically, then translate: a refused request costs
-   * nothing, and a translation that fails gives back exactly what it was charged. Tier review
+   * nothing, and a translation that fails gives back exactly what it was charged (an engine
+   * taking over from a failed one happens inside the one charged run). Tier review
    * waits for people, so it becomes a batch job, accepted exactly as POST /api/v1/batches would.
    */
-  async translate(key: ApiKeyPrincipal, request: TranslateRequestDto): Promise<TranslateResponseDto | BatchAcceptedDto> {
+  async translate(key: ApiKeyPrincipal, request: TranslateRequestDto): Promise<TranslateAnswer> {
     assertWithinLimits(request.texts);
     const tier = request.tier ?? 'basic';
     if (tier === 'review') {
       const job = await this.batches.submit(key, request);
-      return { ok: true, job: job.id, status: 'processing' };
+      return { body: { ok: true, job: job.id, status: 'processing' }, engines: [] };
     }
     const glossary = request.glossary ? await this.glossaries.termsFor(key, request.glossary, request.target) : undefined;
     const prepared = await this.pipeline.prepare({ ...request, format: request.format ?? 'text', tier, glossary });
 
     const charge = await this.quota.charge({ key, words: prepared.words, costCents: prepared.costCents });
     try {
-      const { translations } = await this.pipeline.run(prepared);
-      return { ok: true, target: prepared.target, tier, translations, words: prepared.words, cost_cents: prepared.costCents, detected_source: prepared.detectedSource, detected_sources: prepared.detectedSources };
+      const { translations, engines } = await this.pipeline.run(prepared);
+      const body = { ok: true as const, target: prepared.target, tier, translations, words: prepared.words, cost_cents: prepared.costCents, detected_source: prepared.detectedSource, detected_sources: prepared.detectedSources };
+      return { body, engines };
     } catch (error) {
       await this.quota.refund({ chargeId: charge.chargeId });
       if (error instanceof EngineError) throw ApiError.unavailable('The translation engine is unavailable; nothing was charged, retry later');

@@ -1,3 +1,3 @@
 export type { Disruption, RecordedRequest, StandIn } from './stand-in-server';
 export { startDeeplStandIn, type DeeplStandInOptions } from './deepl-stand-in';
-export { startLibreTranslateStandIn, type LibreTranslateStandInOptions } from './libretranslate-stand-in';
+export { modelsBetween, startLibreTranslateStandIn, type LibreTranslateStandInOptions } from './libretranslate-stand-in';

@@ -43,8 +43,8 @@ export interface StandIn {
   stop(): Promise<void>;
 }
 
-/** An HTTP server on a free loopback port that records requests and answers through `handle`. */
-export async function startStandIn(handle: (request: RecordedRequest) => StandInReply): Promise<StandIn> {
+/** An HTTP server on a loopback port (a free one unless given) that records requests and answers through `handle`. */
+export async function startStandIn(handle: (request: RecordedRequest) => StandInReply, port = 0): Promise<StandIn> {
   const requests: RecordedRequest[] = [];
   const disruptions: (Disruption & { times: number })[] = [];
 
@@ -66,11 +66,14 @@ export async function startStandIn(handle: (request: RecordedRequest) => StandIn
       res.end(JSON.stringify({ message: String(error) }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const address = server.address() as AddressInfo;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${address.port}`,
     requests,
     requestsTo: (path) => requests.filter((r) => r.path === path),
     disrupt: (disruption) => disruptions.push({ ...disruption, times: disruption.times ?? 1 }),

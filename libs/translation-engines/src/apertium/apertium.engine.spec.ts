@@ -36,6 +36,9 @@ describe('ApertiumEngine', () => {
     expect(pairs).toEqual(expect.arrayContaining(['en-es', 'es-en', 'fr-es', 'es-pt', 'es-it', 'ro-es', 'sv-da', 'sl-hr']));
     // Through es: en->es + es->fr, ro->es + es->en.
     expect(pairs).toEqual(expect.arrayContaining(['en-fr', 'fr-en', 'en-pt', 'it-fr', 'ro-en']));
+    const all = await engine.pairs();
+    expect(all.find((pair) => pair.source === 'en' && pair.target === 'fr')).toEqual({ source: 'en', target: 'fr', via: 'es' });
+    expect(all.find((pair) => pair.source === 'en' && pair.target === 'es')).toEqual({ source: 'en', target: 'es' });
     // No mode es->ro is installed, so nothing reaches Romanian.
     expect(pairs.some((pair) => pair.endsWith('-ro'))).toBe(false);
     expect(pairs).toEqual([...new Set(pairs)].sort());

@@ -28,13 +28,14 @@ export class ApertiumEngine implements TranslationEngine, OnApplicationShutdown 
   readonly name = 'apertium';
   private readonly pools = new Map<string, ApertiumPool>();
   private readonly routes = new Map<string, ApertiumPool[]>();
+  private readonly pivot: string;
   /** The mode behind each direct pair, e.g. `{ source: 'en', target: 'es', mode: 'eng-spa' }`. */
   readonly modes: ModePair[];
 
   constructor(options: ApertiumOptions = {}) {
     const logger = new Logger(ApertiumEngine.name);
     const modesDir = options.modesDir ?? '/usr/share/apertium/modes';
-    const pivot = options.pivotLanguage ?? 'es';
+    const pivot = (this.pivot = options.pivotLanguage ?? 'es');
     const poolOptions = { size: options.pipelinesPerMode ?? 1, timeoutMs: options.timeoutMs ?? 15_000 };
 
     const { modes, skipped } = discoverModes(modesDir);
@@ -55,8 +56,9 @@ export class ApertiumEngine implements TranslationEngine, OnApplicationShutdown 
     }
   }
 
+  /** Pairs done through the pivot say so (`via`), so that an engine with a direct model wins them. */
   async pairs(): Promise<LanguagePair[]> {
-    return [...this.routes.keys()].sort().map(splitKey);
+    return [...this.routes.keys()].sort().map((key) => (this.routes.get(key)!.length > 1 ? { ...splitKey(key), via: this.pivot } : splitKey(key)));
   }
 
   async translate(request: EngineRequest): Promise<string[]> {

@@ -162,6 +162,6 @@ describe('DeeplEngine against a DeepL stand-in', () => {
   });
 
   it('requires an API key', () => {
-    expect(() => new DeeplEngine(new EngineConfig())).toThrow('DEEPL_API_KEY is required when TRANSLATION_ENGINE is deepl');
+    expect(() => new DeeplEngine(new EngineConfig())).toThrow('DEEPL_API_KEY is required when deepl is an engine');
   });
 });

@@ -46,10 +46,11 @@ export class DeeplEngine implements TranslationEngine {
   readonly name = 'deepl';
   private readonly client: DeepLClient;
   private readonly authKey: string;
-  private readonly languagePairs = new CachedPairs(() => this.call(() => this.loadPairs()));
+  private readonly languagePairs: CachedPairs;
 
   constructor(config: EngineConfig) {
-    if (!config.DEEPL_API_KEY) throw new Error('DEEPL_API_KEY is required when TRANSLATION_ENGINE is deepl');
+    if (!config.DEEPL_API_KEY) throw new Error('DEEPL_API_KEY is required when deepl is an engine');
+    this.languagePairs = new CachedPairs(() => this.call(() => this.loadPairs()), config.ENGINE_PAIRS_TTL_MS);
     this.authKey = config.DEEPL_API_KEY;
     this.client = new DeepLClient(this.authKey, {
       serverUrl: config.DEEPL_SERVER_URL || undefined,
@@ -89,11 +90,15 @@ export class DeeplEngine implements TranslationEngine {
     return euPairs(sources.flatMap((language) => offeredTargets.map((target) => ({ source: language.code, target }))));
   }
 
-  /** Runs a client call and turns its failures into `EngineError`s that never carry the key. */
+  /**
+   * Runs a client call and turns its failures into `EngineError`s that never carry the key. A
+   * failure also drops the cached pairs, so that what DeepL offers is asked afresh once it answers.
+   */
   private async call<T>(request: () => Promise<T>): Promise<T> {
     try {
       return await request();
     } catch (error) {
+      this.languagePairs.invalidate();
       throw new EngineError(this.redact(describe(error)));
     }
   }

@@ -151,6 +151,6 @@ describe('LibreTranslateEngine against a LibreTranslate stand-in', () => {
   });
 
   it('requires a server URL', () => {
-    expect(() => new LibreTranslateEngine(new EngineConfig())).toThrow('LIBRETRANSLATE_URL is required when TRANSLATION_ENGINE is libretranslate');
+    expect(() => new LibreTranslateEngine(new EngineConfig())).toThrow('LIBRETRANSLATE_URL is required when libretranslate is an engine');
   });
 });

@@ -10,6 +10,8 @@ export interface LibreTranslateOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+/** Every request looks the pairs up first: a server that hangs must not hold them up for long. */
+const PAIRS_TIMEOUT_MS = 5_000;
 /** 429 answers are retried this often, waiting as `Retry-After` says (capped) or backing off. */
 const MAX_RATE_LIMIT_RETRIES = 2;
 const MAX_RETRY_DELAY_MS = 5_000;
@@ -30,13 +32,14 @@ export class LibreTranslateEngine implements TranslationEngine {
   private readonly baseUrl: string;
   private readonly apiKey?: string;
   private readonly timeoutMs: number;
-  private readonly languagePairs = new CachedPairs(() => this.loadPairs());
+  private readonly languagePairs: CachedPairs;
 
   constructor(config: EngineConfig, options: LibreTranslateOptions = {}) {
-    if (!config.LIBRETRANSLATE_URL) throw new Error('LIBRETRANSLATE_URL is required when TRANSLATION_ENGINE is libretranslate');
+    if (!config.LIBRETRANSLATE_URL) throw new Error('LIBRETRANSLATE_URL is required when libretranslate is an engine');
     this.baseUrl = config.LIBRETRANSLATE_URL.replace(/\/+$/, '');
     this.apiKey = config.LIBRETRANSLATE_API_KEY || undefined;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.languagePairs = new CachedPairs(() => this.loadPairs(), config.ENGINE_PAIRS_TTL_MS);
   }
 
   pairs(): Promise<LanguagePair[]> {
@@ -55,12 +58,22 @@ export class LibreTranslateEngine implements TranslationEngine {
   }
 
   private async loadPairs(): Promise<LanguagePair[]> {
-    const languages = (await this.request('GET', '/languages')) as LibreTranslateLanguage[];
+    const languages = (await this.request('GET', '/languages', undefined, Math.min(this.timeoutMs, PAIRS_TIMEOUT_MS))) as LibreTranslateLanguage[];
     if (!Array.isArray(languages)) throw new EngineError('LibreTranslate answered /languages with an unexpected body');
     return euPairs(languages.flatMap(({ code, targets }) => (targets ?? []).map((target) => ({ source: code, target }))));
   }
 
-  private async request(method: 'GET' | 'POST', path: string, json?: object): Promise<unknown> {
+  /** A failed request also drops the cached pairs: a server that comes back may have other models. */
+  private async request(method: 'GET' | 'POST', path: string, json?: object, timeoutMs = this.timeoutMs): Promise<unknown> {
+    try {
+      return await this.send(method, path, json, timeoutMs);
+    } catch (error) {
+      this.languagePairs.invalidate();
+      throw error;
+    }
+  }
+
+  private async send(method: 'GET' | 'POST', path: string, json: object | undefined, timeoutMs: number): Promise<unknown> {
     for (let retries = 0; ; retries++) {
       let response: Response;
       let text: string;
@@ -69,13 +82,13 @@ export class LibreTranslateEngine implements TranslationEngine {
           method,
           headers: json ? { 'content-type': 'application/json' } : undefined,
           body: json ? JSON.stringify(json) : undefined,
-          signal: AbortSignal.timeout(this.timeoutMs),
+          signal: AbortSignal.timeout(timeoutMs),
         });
         text = await response.text();
       } catch (error) {
         throw new EngineError(
           error instanceof DOMException && error.name === 'TimeoutError'
-            ? `LibreTranslate did not answer ${path} within ${this.timeoutMs} ms`
+            ? `LibreTranslate did not answer ${path} within ${timeoutMs} ms`
             : `LibreTranslate is unreachable: ${reason(error)}`,
         );
       }

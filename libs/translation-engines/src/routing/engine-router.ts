@@ -1,0 +1,117 @@
+import { Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { EngineError, UnsupportedPairError, type EngineRequest, type LanguagePair, type TranslationEngine } from '../translation-engine';
+
+export interface RoutedTranslation {
+  /** The translated segments, in the order of the request's. */
+  segments: string[];
+  /** The engine that made them. */
+  engine: string;
+}
+
+interface Offer {
+  engine: TranslationEngine;
+  pairs: LanguagePair[];
+}
+
+const samePair = (a: LanguagePair, b: LanguagePair) => a.source === b.source && a.target === b.target;
+
+/**
+ * Spreads translation over the configured engines. A pair goes first to its route
+ * (TRANSLATION_ROUTES) when that engine offers it, then to the engines that do it directly in
+ * configured order, then to those that only pivot; when one fails (`EngineError`) the next takes
+ * over, so only all of them failing fails the request.
+ *
+ * An engine that cannot be asked for its pairs keeps offering the pairs it listed last: a request
+ * for them meets the engine's failure (503, retry later) rather than a 422 as if the pair never
+ * existed, and `GET /api/v1/languages` does not shrink while an engine restarts.
+ */
+export class EngineRouter implements OnApplicationShutdown {
+  private readonly logger = new Logger(EngineRouter.name);
+  /** What each engine listed when it last answered. */
+  private readonly lastListed = new Map<TranslationEngine, LanguagePair[]>();
+  private readonly unreachable = new Set<TranslationEngine>();
+
+  constructor(
+    readonly engines: readonly TranslationEngine[],
+    /** `source-target` -> the engine name that takes the pair first. */
+    private readonly routes: ReadonlyMap<string, string> = new Map(),
+  ) {
+    if (engines.length === 0) throw new Error('EngineRouter needs at least one engine');
+  }
+
+  /**
+   * Every pair some engine offers, once each (without `via`), sorted. Throws `EngineError` only
+   * when no engine offers anything because one could not be asked.
+   */
+  async pairs(): Promise<LanguagePair[]> {
+    const keys = new Set((await this.offers()).flatMap(({ pairs }) => pairs.map(({ source, target }) => `${source}>${target}`)));
+    return [...keys].sort().map((key) => {
+      const [source, target] = key.split('>');
+      return { source, target };
+    });
+  }
+
+  /** Throws `UnsupportedPairError` when no engine offers the pair, else the last engine's failure once every one has failed. */
+  async translate(request: EngineRequest): Promise<RoutedTranslation> {
+    const pair = { source: request.source, target: request.target };
+    const candidates = await this.candidates(pair);
+    if (candidates.length === 0) throw new UnsupportedPairError(pair);
+    const failures: Error[] = [];
+    for (const [index, engine] of candidates.entries()) {
+      try {
+        const segments = await engine.translate(request);
+        if (segments.length !== request.segments.length) {
+          throw new EngineError(`Engine ${engine.name} returned ${segments.length} translations for ${request.segments.length} segments`);
+        }
+        return { segments, engine: engine.name };
+      } catch (error) {
+        // An engine may have dropped the pair since it listed it: the next one may still have it.
+        if (!(error instanceof EngineError) && !(error instanceof UnsupportedPairError)) throw error;
+        failures.push(error);
+        const next = candidates[index + 1];
+        this.logger.warn(`${engine.name} failed ${pair.source}->${pair.target}${next ? `, ${next.name} takes over` : ''}: ${error.message}`);
+      }
+    }
+    throw failures.findLast((error) => error instanceof EngineError) ?? failures[0];
+  }
+
+  /** Engines that hold resources (Apertium's processes) release them as the app's last shutdown step. */
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all(this.engines.map((engine) => (engine as Partial<OnApplicationShutdown>).onApplicationShutdown?.()));
+  }
+
+  /** The engines able to do the pair, in the order they are tried. */
+  private async candidates(pair: LanguagePair): Promise<TranslationEngine[]> {
+    const offers = await this.offers();
+    const offering = (direct: boolean) =>
+      offers.filter(({ pairs }) => pairs.some((offered) => samePair(offered, pair) && !offered.via === direct)).map(({ engine }) => engine);
+    const ordered = [...offering(true), ...offering(false)];
+    const routed = this.routes.get(`${pair.source}-${pair.target}`);
+    return [...ordered.filter((engine) => engine.name === routed), ...ordered.filter((engine) => engine.name !== routed)];
+  }
+
+  private async offers(): Promise<Offer[]> {
+    let failure: EngineError | undefined;
+    const offers = await Promise.all(
+      this.engines.map(async (engine) => {
+        try {
+          const pairs = await engine.pairs();
+          this.lastListed.set(engine, pairs);
+          if (this.unreachable.delete(engine)) this.logger.log(`${engine.name} lists its language pairs again (${pairs.length})`);
+          return { engine, pairs };
+        } catch (error) {
+          if (!(error instanceof EngineError)) throw error;
+          failure = error;
+          // Logged once per outage, not on every request that looks the pairs up.
+          if (!this.unreachable.has(engine)) {
+            this.unreachable.add(engine);
+            this.logger.warn(`${engine.name} could not list its language pairs, keeping the ${this.lastListed.get(engine)?.length ?? 0} it listed before: ${error.message}`);
+          }
+          return { engine, pairs: this.lastListed.get(engine) ?? [] };
+        }
+      }),
+    );
+    if (failure && offers.every(({ pairs }) => pairs.length === 0)) throw failure;
+    return offers;
+  }
+}
