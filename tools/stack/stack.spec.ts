@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { configuredEngines } from './apertium.mjs';
 import { ROOT } from './common.mjs';
 import { superviseService } from './services.mjs';
 
@@ -50,5 +51,13 @@ describe('superviseService', () => {
 
   it('starts a service that exited cleanly again without counting it as a crash', async () => {
     expect(await supervise(0, 8)).toEqual({ starts: 8, gaveUp: false });
+  });
+});
+
+describe('configuredEngines', () => {
+  it('reads the engines as the services do, so Apertium is installed whenever one of them is Apertium', () => {
+    expect(configuredEngines({})).toEqual(['apertium']);
+    expect(configuredEngines({ TRANSLATION_ENGINE: 'deepl' })).toEqual(['deepl']);
+    expect(configuredEngines({ TRANSLATION_ENGINE: 'deepl', TRANSLATION_ENGINES: 'libretranslate, apertium' })).toEqual(['libretranslate', 'apertium']);
   });
 });

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { loadConfig } from '@platform/service-kit';
-import { buildApp, http, pollUntil, startBuiltApp, startLibreTranslateStandIn, testAppEnv, type BuiltApp } from '@platform/testing';
+import { buildApp, http, modelsBetween, pollUntil, startBuiltApp, startLibreTranslateStandIn, testAppEnv, type BuiltApp } from '@platform/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { serveBatchWorker } from '../batch-worker.app';
 import { BatchWorkerConfig } from '../config/batch-worker.config';
@@ -200,6 +200,27 @@ describe('batches from submission to results', () => {
         { job: job.job, status: 'failed', target: 'es', tier: 'basic', words: 4, cost_cents: 1, results: [], error: job.error },
       ]);
     } finally {
+      await engine.stop();
+    }
+  });
+
+  it('routes a batch as translate-api does: a pair only LibreTranslate has goes there, the rest to Apertium', async () => {
+    const engine = await startLibreTranslateStandIn({ models: modelsBetween(['de', 'en']) });
+    const routing = { TRANSLATION_ENGINES: 'apertium,libretranslate', LIBRETRANSLATE_URL: engine.url };
+    const routed = await startApi(routing);
+    try {
+      await startWorker(routing);
+      const key = await stack.createKey();
+      const accepted = await submit(key.plainKey, { target: 'de', source: 'en', texts: ['Hello world', 'Good morning'] }, routed.url);
+      expect(accepted.status).toBe(202);
+
+      const job = await finished(key.plainKey, accepted.body.job);
+      expect(job).toMatchObject({ status: 'done', progress: { done: 2, total: 2 } });
+      expect(job.results.map((result: { translation: string }) => result.translation)).toEqual(['Hallo Welt', 'Guten Morgen']);
+      expect(engine.requestsTo('/translate')).toHaveLength(1);
+      expect(await charges(job.job)).toEqual([{ words: '4', refunded_at: null }]);
+    } finally {
+      await stopApi(routed.app);
       await engine.stop();
     }
   });
