@@ -443,6 +443,16 @@ describe('TranslationPipeline', () => {
     });
   });
 
+  it('counts words per source language when the texts are in several', async () => {
+    const metrics = new MetricsRegistry();
+    const pipeline = new TranslationPipeline(new EngineRouter([new UpperCaseEngine()]), pricing, detector, metrics);
+    const prepared = await pipeline.prepare({ texts: ['three little words', 'deux mots'], sources: ['en', 'fr'], target: 'es', format: 'text', tier: 'basic' });
+    expect((await pipeline.run(prepared)).engines).toEqual(['upper-case']);
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('translation_words_total{engine="upper-case",source="en",target="es"} 3');
+    expect(text).toContain('translation_words_total{engine="upper-case",source="fr",target="es"} 2');
+  });
+
   it('is provided by TranslationPipelineModule with the EngineRouter of the app', async () => {
     @Global()
     @Module({ providers: [{ provide: EngineRouter, useValue: new EngineRouter([new UpperCaseEngine()]) }], exports: [EngineRouter] })
