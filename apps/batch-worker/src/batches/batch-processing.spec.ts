@@ -204,7 +204,7 @@ describe('batches from submission to results', () => {
     }
   });
 
-  it('routes a batch as translate-api does: a pair only LibreTranslate has goes there, the rest to Apertium', async () => {
+  it('routes a batch as translate-api does: a pair only LibreTranslate has goes there', async () => {
     const engine = await startLibreTranslateStandIn({ models: modelsBetween(['de', 'en']) });
     const routing = { TRANSLATION_ENGINES: 'apertium,libretranslate', LIBRETRANSLATE_URL: engine.url };
     const routed = await startApi(routing);
