@@ -3,6 +3,7 @@ import { loadConfig } from '@platform/service-kit';
 import { ApertiumEngine, EngineRouter } from '@platform/translation-engines';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LanguageDetector } from './detection/language-detector';
+import type { GlossaryTerms } from './glossary/glossary-terms';
 import { PricingConfig } from './pricing/pricing.config';
 import { TranslationPipeline } from './translation-pipeline';
 
@@ -11,24 +12,53 @@ const installed = existsSync(MODES_DIR);
 if (!installed) console.warn(`Skipping the Apertium pipeline tests: ${MODES_DIR} is missing (install apertium and apertium-eng-spa)`);
 
 const tagsOf = (html: string) => html.match(/<[^>]+>/g);
+const glossary = (entries: Record<string, string>): GlossaryTerms => ({
+  source: 'en',
+  target: 'es',
+  entries: Object.entries(entries).map(([term, translation]) => ({ term, translation })),
+});
 
 describe.skipIf(!installed)('TranslationPipeline with Apertium', () => {
   const engine = installed ? new ApertiumEngine({ modesDir: MODES_DIR }) : undefined!;
   const pipeline = new TranslationPipeline(new EngineRouter([engine]), loadConfig(PricingConfig, {}), new LanguageDetector());
   afterAll(() => engine?.close());
 
-  it('detects English and enforces the glossary term in tier pro', async () => {
-    const prepared = await pipeline.prepare({
-      texts: ['The cat is sleeping on the red sofa.'],
-      target: 'es',
-      format: 'text',
-      tier: 'pro',
-      glossary: { source: 'en', target: 'es', entries: [{ term: 'sofa', translation: 'diván' }] },
-    });
+  it('detects English and enforces the glossary term in tier pro, where the engine puts the word', async () => {
+    const prepared = await pipeline.prepare({ texts: ['The cat is sleeping on the red sofa.'], target: 'es', format: 'text', tier: 'pro', glossary: glossary({ sofa: 'diván' }) });
     expect(prepared).toMatchObject({ detectedSource: 'en', words: 8, costCents: 1 });
-    const { translations } = await pipeline.run(prepared);
-    expect(translations[0]).toContain('diván');
-    expect(translations[0]).toMatch(/gato/i);
+    expect((await pipeline.run(prepared)).translations).toEqual(['El gato está durmiendo en el diván rojo.']);
+  });
+
+  describe('glossary terms in tier pro', () => {
+    const translate = async (texts: string[], entries: Record<string, string>, format: 'text' | 'html' = 'text', tier: 'basic' | 'pro' = 'pro') => {
+      const prepared = await pipeline.prepare({ texts, source: 'en', target: 'es', format, tier, glossary: glossary(entries) });
+      return (await pipeline.run(prepared)).translations;
+    };
+
+    it('capitalises the target term where the engine starts a sentence with it', async () => {
+      expect(await translate(['Sofa for sale.'], { sofa: 'diván' })).toEqual(['Diván para venta.']);
+    });
+
+    it('replaces two terms of one sentence, and a multi-word term the engine renders as one word', async () => {
+      expect(await translate(['Cat on a sofa.', 'The cat is sleeping on the red sofa.'], { cat: 'felino', sofa: 'diván' })).toEqual([
+        'Felino en un diván.',
+        'El felino está durmiendo en el diván rojo.',
+      ]);
+      expect(await translate(['The new washing machine is broken.'], { 'washing machine': 'máquina de lavar' })).toEqual(['La máquina de lavar nueva está rota.']);
+    });
+
+    it('replaces a term inside inline markup', async () => {
+      expect(await translate(['<p>The cat is sleeping on the <b>sofa</b>.</p>'], { sofa: 'diván' }, 'html')).toEqual(['<p>El gato está durmiendo en el <b>diván</b>.</p>']);
+    });
+
+    it('protects a term as a placeholder where the engine inflected it, so the term is still exact', async () => {
+      // Alone "red" is "Rojo"; before "cars" the engine writes "rojos", which is not looked for.
+      expect(await translate(['The red cars are fast.'], { red: 'carmesí' })).toEqual(['Los carmesí coches son rápidamente.']);
+    });
+
+    it('leaves the engine its own word in tier basic', async () => {
+      expect(await translate(['The cat is sleeping on the red sofa.'], { sofa: 'diván' }, 'text', 'basic')).toEqual(['El gato está durmiendo en el sofá rojo.']);
+    });
   });
 
   it('keeps the markup of an HTML text byte for byte', async () => {

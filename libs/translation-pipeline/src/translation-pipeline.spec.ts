@@ -353,14 +353,30 @@ describe('TranslationPipeline', () => {
       expect(error.message).toBe("the glossary's source language is en, but texts[1] is in de");
     });
 
-    it('retries a segment whose term the engine dropped, then fails with EngineError', async () => {
-      const dropOnce = new UpperCaseEngine((segments, call) => (call === 1 ? segments.map((s) => s.replace(/<x id="\d+"\/>/g, '')) : segments));
+    it('sends terms as words, with each term alone in the same call to learn how the engine renders it', async () => {
+      const { translations, engine } = await translate({ texts: ['The sofa & the <b>sofa</b>.', 'A sofa & co.'], format: 'html', tier: 'pro', glossary: sofaGlossary });
+      expect(translations).toEqual(['THE diván &amp; THE <b>diván</b>.', 'A diván &amp; CO.']);
+      expect(engine.segments).toEqual(['The sofa &amp; the <g id="1">sofa</g>.', 'A sofa &amp; co.', 'sofa']);
+    });
+
+    it('protects the terms of a segment as placeholders where the rendering is not found as often as the term occurs', async () => {
+      // In context the engine writes "SOFAS", alone "SOFA"; the other segment has it right.
+      const inflects = new UpperCaseEngine((segments, call) => (call === 1 ? segments.map((s) => s.replace('THE SOFA', 'THE SOFAS')) : segments));
+      const { translations, engine } = await translate({ texts: ['The sofa', 'A sofa'], tier: 'pro', glossary: sofaGlossary }, inflects);
+      expect(translations).toEqual(['THE diván', 'A diván']);
+      expect(engine.requests.map((request) => request.segments)).toEqual([['The sofa', 'A sofa', 'sofa'], ['The <x id="1"/>']]);
+    });
+
+    it('retries a protected term the engine dropped once more, then fails with EngineError', async () => {
+      const reword = (segments: string[]) => segments.map((s) => s.replace('THE SOFA', 'THE COUCH'));
+      const dropOnce = new UpperCaseEngine((segments, call) => (call === 2 ? reword(segments).map((s) => s.replace(/<x id="\d+"\/>/g, '')) : reword(segments)));
       const retried = await translate({ texts: ['The sofa'], tier: 'pro', glossary: sofaGlossary }, dropOnce);
       expect(retried.translations).toEqual(['THE diván']);
-      expect(dropOnce.requests).toHaveLength(2);
+      expect(dropOnce.requests).toHaveLength(3);
 
-      const dropAlways = new UpperCaseEngine((segments) => segments.map((s) => s.replace(/<x id="\d+"\/>/g, '')));
+      const dropAlways = new UpperCaseEngine((segments) => reword(segments).map((s) => s.replace(/<x id="\d+"\/>/g, '')));
       await expect(translate({ texts: ['The sofa'], tier: 'pro', glossary: sofaGlossary }, dropAlways)).rejects.toThrow(EngineError);
+      expect(dropAlways.requests).toHaveLength(3);
     });
   });
 

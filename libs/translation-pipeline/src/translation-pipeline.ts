@@ -11,7 +11,7 @@ import type { TranslatableDocument } from './formats/translatable-document';
 import { GlossaryMatcher } from './glossary/glossary-matcher';
 import type { GlossaryTerms } from './glossary/glossary-terms';
 import { costCents, PricingConfig } from './pricing/pricing.config';
-import type { Piece, Segment } from './segments/segment';
+import { escapeForEngine, type Piece, type Segment, type TermHandling } from './segments/segment';
 import type { PreparedTranslation, TranslationFormat, TranslationRequest } from './translation-request';
 
 /** Segments per engine call and characters per call (a longer single segment goes alone). */
@@ -19,6 +19,14 @@ const MAX_SEGMENTS_PER_CALL = 50;
 const MAX_CHARS_PER_CALL = 5_000;
 /** A failed engine call, and a segment that came back without all its placeholders, get one more try. */
 const ENGINE_ATTEMPTS = 2;
+
+interface PendingSegment {
+  segment: Segment;
+  source: string;
+  terms: TermHandling['kind'];
+  /** Tries so far with terms protected; the in-place try does not count. */
+  tries: number;
+}
 
 /**
  * Turns translate requests into engine work and back: `prepare` validates, segments, counts
@@ -77,28 +85,36 @@ export class TranslationPipeline {
     const { detectedSources, target } = prepared;
     const results = new Map<Segment, Piece[]>();
     const madeBy = new Map<Segment, { engine: string; source: string }>();
-    let pending = prepared.documents.flatMap((document, index) =>
-      detectedSources[index] === target ? [] : document.segments.map((segment) => ({ segment, source: detectedSources[index] })),
+    // Glossary terms first go through as words, so the engine places and inflects them, and the
+    // engine's rendering of each term (translated alone, in the same call) is then replaced by the
+    // target term. A segment where that fails goes again with its terms protected as placeholders.
+    let pending: PendingSegment[] = prepared.documents.flatMap((document, index) =>
+      detectedSources[index] === target
+        ? []
+        : document.segments.map((segment) => ({ segment, source: detectedSources[index], terms: segment.enforcesTerms ? 'in-place' : 'protected', tries: 0 }) as const),
     );
-    for (let attempt = 1; pending.length > 0; attempt++) {
-      const inputs = pending.map(({ segment, source }) => ({ source, text: segment.toEngine() }));
-      const { outputs, engines } = await this.translate(target, inputs, prepared.hints);
-      const incomplete: typeof pending = [];
-      pending.forEach((item, index) => {
-        const { segment, source } = item;
+    while (pending.length > 0) {
+      const inputs = pending.map(({ segment, source, terms }) => ({ source, text: segment.toEngine(terms) }));
+      const alone = termsAlone(pending);
+      const { outputs, engines } = await this.translate(target, [...inputs, ...alone.map(({ source, term }) => ({ source, text: escapeForEngine(term) }))], prepared.hints);
+      const renderings = new Map(detectedSources.map((source) => [source, new Map<string, string>()]));
+      alone.forEach(({ source, term }, index) => renderings.get(source)!.set(term, outputs[inputs.length + index]));
+      const retry: PendingSegment[] = [];
+      pending.forEach(({ segment, source, terms, tries }, index) => {
         madeBy.set(segment, { engine: engines[index], source });
         // An engine that leaves a segment as it was: the source bytes stay, entity spelling included.
         if (outputs[index] === inputs[index].text && !segment.enforcesTerms) return;
-        const last = attempt === ENGINE_ATTEMPTS;
-        const restored = segment.restore(outputs[index], last);
+        const inPlace = terms === 'in-place';
+        const last = !inPlace && tries + 1 === ENGINE_ATTEMPTS;
+        const restored = segment.restore(outputs[index], inPlace ? { kind: 'in-place', renderings: renderings.get(source)! } : { kind: 'protected' }, last);
         if (last && restored.missingTerms.length > 0) {
           // Term counts only: the message may reach logs, which must not hold customer content.
           throw new EngineError(`Engine ${engines[index]} dropped ${restored.missingTerms.length} glossary term placeholder(s) twice`);
         }
-        if (restored.incomplete && !last) incomplete.push(item);
+        if (restored.incomplete && !last) retry.push({ segment, source, terms: 'protected', tries: inPlace ? 0 : tries + 1 });
         else results.set(segment, restored.pieces);
       });
-      pending = incomplete;
+      pending = retry;
     }
     const translations = prepared.documents.map((document, index) => document.render(results, { source: detectedSources[index], target }));
     return { translations, engines: this.countWords(target, madeBy) };
@@ -206,6 +222,16 @@ function mostWords(languages: readonly string[], words: readonly number[]): stri
 function hintsFor(glossary: GlossaryTerms, text: string): Record<string, string> | undefined {
   const matches = new GlossaryMatcher(glossary.entries).find(text);
   return matches.length > 0 ? Object.fromEntries(matches.map((match) => [match.term, match.translation])) : undefined;
+}
+
+/** The glossary terms of the segments sent with terms in place, each once per source language. */
+function termsAlone(pending: PendingSegment[]): { source: string; term: string }[] {
+  const seen = new Map<string, { source: string; term: string }>();
+  for (const { segment, source, terms } of pending) {
+    if (terms !== 'in-place') continue;
+    for (const term of segment.terms) seen.set(`${source}\n${term}`, { source, term });
+  }
+  return [...seen.values()];
 }
 
 function* batches(segments: string[]): Generator<string[]> {

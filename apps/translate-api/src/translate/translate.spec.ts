@@ -173,17 +173,23 @@ describe('POST /api/v1/translate with Apertium', () => {
       glossaryId = res.body.glossary.id;
     });
 
-    it('enforces the term exactly in tier pro', async () => {
-      const res = await translate({ target: 'es', source: 'en', tier: 'pro', glossary: glossaryId, texts: [SOFA] });
+    it('enforces the term exactly in tier pro, where the engine puts the word and with its capital', async () => {
+      const res = await translate({ target: 'es', source: 'en', tier: 'pro', glossary: glossaryId, texts: [SOFA, 'Sofa for sale.'] });
       expect(res.status).toBe(200);
-      expect(res.body.translations[0]).toContain('diván');
+      expect(res.body.translations).toEqual(['El gato está durmiendo en el diván rojo.', 'Diván para venta.']);
       expect(res.body.cost_cents).toBe(1);
+    });
+
+    it('enforces it inside inline HTML markup', async () => {
+      const res = await translate({ target: 'es', source: 'en', tier: 'pro', format: 'html', glossary: glossaryId, texts: ['<p>The cat is sleeping on the <b>sofa</b>.</p>'] });
+      expect(res.status).toBe(200);
+      expect(res.body.translations).toEqual(['<p>El gato está durmiendo en el <b>diván</b>.</p>']);
     });
 
     it('does not force it in tier basic', async () => {
       const res = await translate({ target: 'es', source: 'en', tier: 'basic', glossary: glossaryId, texts: [SOFA] });
       expect(res.status).toBe(200);
-      expect(res.body.translations[0]).not.toContain('diván');
+      expect(res.body.translations).toEqual(['El gato está durmiendo en el sofá rojo.']);
     });
 
     it("refuses another account's glossary as unknown", async () => {

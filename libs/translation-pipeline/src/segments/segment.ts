@@ -1,6 +1,7 @@
 import { PLACEHOLDER } from '@platform/translation-engines';
 import { decodeHTMLStrict } from 'entities';
 import type { GlossaryMatcher } from '../glossary/glossary-matcher';
+import { RenderedTerms, type TermOccurrence } from '../glossary/term-renderings';
 import { findMarkupLookalikes } from './markup-lookalikes';
 import { findVariables, type TextRange } from './variables';
 import { countWords, engineText } from './word-count';
@@ -19,11 +20,19 @@ export type InlinePart =
 /** A piece of output: `raw` is written as it is, `text` is encoded for the format first. */
 export type Piece = { raw: string } | { text: string };
 
+/**
+ * How glossary terms travel through the engine. `in-place`: as source words, so the engine
+ * orders and inflects them like any word; `renderings` (term -> the engine's output for
+ * `escapeForEngine(term)` alone) says what to look for in the output. `protected`: cut out as `<x/>`
+ * placeholders holding the target term, which the engine can only keep or drop.
+ */
+export type TermHandling = { kind: 'in-place'; renderings: ReadonlyMap<string, string | undefined> } | { kind: 'protected' };
+
 export interface Restoration {
   pieces: Piece[];
-  /** Glossary terms whose placeholder the engine did not give back. */
+  /** Glossary terms the output lacks: a dropped placeholder, or (in place) a rendering not found as often as the term occurs. */
   missingTerms: string[];
-  /** Whether any placeholder (markup, variable or term) is missing. */
+  /** Whether any placeholder (markup, variable or term) or term rendering is missing. */
   incomplete: boolean;
 }
 
@@ -55,11 +64,17 @@ export class Segment {
   readonly words: number;
   /** The translatable text with placeholders as blanks: for language detection and hints. */
   readonly plainText: string;
-  /** Whether glossary terms were cut out: the output then differs from the source even if the engine changed nothing. */
+  /** Whether glossary terms occur: the output then differs from the source even if the engine changed nothing. */
   readonly enforcesTerms: boolean;
+  /** The glossary terms that occur, each once: what the engine is asked to render on its own. */
+  readonly terms: string[];
   private readonly lead: Piece[];
   private readonly tail: Piece[];
+  /** Glossary terms left as text. */
   private readonly body: Node[];
+  /** Glossary terms cut out as placeholders. */
+  private readonly protectedBody: Node[];
+  private readonly occurrences: TermOccurrence[] = [];
   private nextId = 1;
 
   constructor(parts: InlinePart[], glossary?: GlossaryMatcher) {
@@ -81,16 +96,23 @@ export class Segment {
     // Inline tags are breaks too: engines translate the words on either side of one separately.
     this.plainText = withVariables.map((node) => (node.type === 'text' ? node.text : ' ')).join('');
     this.words = countWords(this.plainText);
-    this.body = glossary ? this.cut(withVariables, (text) => glossary.find(text), (_, match) => ({ piece: { text: match.translation }, term: match.term })) : withVariables;
-    this.enforcesTerms = this.body.some((node) => node.type === 'x' && node.term !== undefined);
+    this.body = withVariables;
+    this.protectedBody = glossary
+      ? this.cut(withVariables, (text) => glossary.find(text), (_, match) => {
+          this.occurrences.push({ term: match.term, translation: match.translation });
+          return { piece: { text: match.translation }, term: match.term };
+        })
+      : withVariables;
+    this.terms = [...new Set(this.occurrences.map((occurrence) => occurrence.term))];
+    this.enforcesTerms = this.terms.length > 0;
   }
 
-  toEngine(): string {
-    return this.body
+  toEngine(terms: TermHandling['kind']): string {
+    return (terms === 'in-place' ? this.body : this.protectedBody)
       .map((node) => {
         switch (node.type) {
           case 'text':
-            return node.text.replace(/[&<>]/g, (char) => ESCAPES[char]);
+            return escapeForEngine(node.text);
           case 'x':
             return PLACEHOLDER.empty(node.id);
           case 'open':
@@ -103,21 +125,26 @@ export class Segment {
   }
 
   /**
-   * Puts the original markup, variables and glossary terms back into an engine's output.
-   * Placeholders the engine dropped are reported; with `repair` missing markup and variables
-   * are appended at the end (glossary terms never are), so no byte of the source markup is lost.
+   * Puts the original markup, variables and glossary terms back into an engine's output, sent
+   * with the same handling of terms. Placeholders the engine dropped are reported; with `repair`
+   * missing markup and variables are appended at the end (glossary terms never are), so no byte
+   * of the source markup is lost.
    */
-  restore(output: string, repair = false): Restoration {
+  restore(output: string, terms: TermHandling, repair = false): Restoration {
+    const body = terms.kind === 'in-place' ? this.body : this.protectedBody;
     const placeholders = new Map<number, Exclude<Node, { type: 'text' | 'close' }>>();
-    for (const node of this.body) {
+    for (const node of body) {
       if (node.type === 'x' || node.type === 'open') placeholders.set(node.id, node);
     }
 
+    const rendered = terms.kind === 'in-place' ? new RenderedTerms(this.occurrences, this.decodedRenderings(terms.renderings)) : undefined;
     const pieces: Piece[] = [];
     const seen = new Set<number>();
     const openGroups: string[] = [];
     const emitText = (text: string) => {
-      if (text) pieces.push({ text: decodeHTMLStrict(text) });
+      if (!text) return;
+      const decoded = decodeHTMLStrict(text);
+      pieces.push({ text: rendered ? rendered.replace(decoded) : decoded });
     };
     const trimmed = output.trim();
     let last = 0;
@@ -148,11 +175,19 @@ export class Segment {
         else if (node.term === undefined) pieces.push(node.piece);
       }
     }
+    const missingTerms = rendered ? rendered.missing() : missing.flatMap((node) => (node.type === 'x' && node.term !== undefined ? [node.term] : []));
     return {
       pieces: [...this.lead, ...tightenAroundBlanks(pieces), ...this.tail],
-      missingTerms: missing.flatMap((node) => (node.type === 'x' && node.term !== undefined ? [node.term] : [])),
-      incomplete: missing.length > 0,
+      missingTerms,
+      incomplete: missing.length > 0 || missingTerms.length > 0,
     };
+  }
+
+  private decodedRenderings(renderings: ReadonlyMap<string, string | undefined>): Map<string, string | undefined> {
+    return new Map(this.terms.map((term) => {
+      const rendering = renderings.get(term);
+      return [term, rendering === undefined ? undefined : decodeHTMLStrict(rendering)];
+    }));
   }
 
   /** Cuts the ranges `find` reports out of every text node as `<x/>` placeholders. */
@@ -170,6 +205,11 @@ export class Segment {
       return result;
     });
   }
+}
+
+/** Text as engines receive it between placeholders: XML-escaped. */
+export function escapeForEngine(text: string): string {
+  return text.replace(/[&<>]/g, (char) => ESCAPES[char]);
 }
 
 /** Pairs inline open/close tags; a tag without its partner in this stretch becomes opaque. */
