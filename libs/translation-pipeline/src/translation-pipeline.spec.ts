@@ -138,6 +138,38 @@ describe('TranslationPipeline', () => {
       ]);
     });
 
+    it('leaves ARB metadata under keys starting with @ untranslated and uncounted, at any depth', async () => {
+      const arb = JSON.stringify({
+        '@@locale': 'en',
+        title: 'Good morning',
+        '@title': { description: 'Greeting on the home page', placeholders: { name: { example: 'Ann' } } },
+        menu: { open: 'Open file', '@open': 'Menu entry', '@hidden': ['Shown nowhere'] },
+      }).replace('"@hidden"', '"\\u0040hidden"');
+      const { translations, prepared, engine } = await translate({ texts: [arb], format: 'json' });
+      expect(JSON.parse(translations[0])).toEqual({ ...JSON.parse(arb), '@@locale': 'es', title: 'GOOD MORNING', menu: { ...JSON.parse(arb).menu, open: 'OPEN FILE' } });
+      expect(engine.segments).toEqual(['Good morning', 'Open file']);
+      expect(prepared.words).toBe(4);
+    });
+
+    it('writes the target code where @@locale or locale at the top names the source language, in its case and without its region', async () => {
+      const cases: [string, string][] = [
+        ['{"@@locale": "en", "a": "Hi"}', '{"@@locale": "es", "a": "HI"}'],
+        ['{"locale":"EN_US","a":"Hi"}', '{"locale":"ES","a":"HI"}'],
+        ['{"locale": "en-GB"}', '{"locale": "es"}'],
+        // Another language's code stays, untranslated; so do codes below the top and in arrays.
+        ['{"locale": "de", "x": {"locale": "en"}, "y": ["en"]}', '{"locale": "de", "x": {"locale": "EN"}, "y": ["EN"]}'],
+        // A value that is not a language tag is text like any other.
+        ['{"locale": "Choose a language"}', '{"locale": "CHOOSE A LANGUAGE"}'],
+      ];
+      for (const [json, expected] of cases) {
+        expect((await translate({ texts: [json], format: 'json' })).translations).toEqual([expected]);
+      }
+      // The code is not text: neither sent nor counted.
+      const { prepared, engine } = await translate({ texts: ['{"locale": "en", "a": "Hi"}'], format: 'json' });
+      expect(engine.segments).toEqual(['Hi']);
+      expect(prepared.words).toBe(1);
+    });
+
     it('refuses a text that is not valid JSON with 422 naming it', async () => {
       const error = await rejection(pipelineWith(new UpperCaseEngine()).prepare({ texts: ['{"a":"b"}', '{"a": "b",}'], source: 'en', target: 'es', format: 'json', tier: 'basic' }));
       expect(error.getStatus()).toBe(422);
