@@ -161,6 +161,14 @@ describe('POST /api/v1/translate with Apertium', () => {
     expect(res.body.words).toBe(6);
   });
 
+  it('gives an ARB file the target locale and leaves its @ metadata untranslated and uncounted', async () => {
+    const arb = '{"@@locale": "en", "title": "Good morning", "@title": {"description": "Greeting on the home page"}}';
+    const res = await translate({ target: 'es', source: 'en', format: 'json', texts: [arb] });
+    expect(res.status).toBe(200);
+    expect(res.body.translations).toEqual(['{"@@locale": "es", "title": "Buenos días", "@title": {"description": "Greeting on the home page"}}']);
+    expect(res.body.words).toBe(2);
+  });
+
   describe('glossaries', () => {
     let glossaryId: string;
 
