@@ -12,7 +12,7 @@ import { GlossaryMatcher } from './glossary/glossary-matcher';
 import type { GlossaryTerms } from './glossary/glossary-terms';
 import { costCents, PricingConfig } from './pricing/pricing.config';
 import { escapeForEngine, type Piece, type Segment, type TermHandling } from './segments/segment';
-import type { PreparedTranslation, TranslationFormat, TranslationRequest } from './translation-request';
+import type { PreparedTranslation, TranslationRequest } from './translation-request';
 
 /** Segments per engine call and characters per call (a longer single segment goes alone). */
 const MAX_SEGMENTS_PER_CALL = 50;
@@ -49,7 +49,7 @@ export class TranslationPipeline {
   async prepare(request: TranslationRequest): Promise<PreparedTranslation> {
     const { glossary, tier, target } = request;
     const enforced = glossary && tier !== 'basic' ? new GlossaryMatcher(glossary.entries) : undefined;
-    const documents = request.texts.map((text, index) => parse(request.format, text, index, enforced));
+    const documents = request.texts.map((text, index) => parse(request, text, index, enforced));
     const plainTexts = documents.map((document) => document.segments.map((segment) => segment.plainText).join('\n'));
 
     // Checked before anything is charged: the pairs decide which sources are possible at all.
@@ -58,7 +58,7 @@ export class TranslationPipeline {
     const languages = await this.languagesOf(request, plainTexts, sources);
     if (glossary) checkGlossary(glossary, languages, target);
 
-    const textWords = documents.map((document) => document.segments.reduce((sum, segment) => sum + segment.words, 0));
+    const textWords = documents.map((document) => document.words);
     // A text already in the target language comes back as it is, and costs nothing.
     const wordsPerText = textWords.map((words, index) => (languages[index] === target ? 0 : words));
     const words = wordsPerText.reduce((sum, count) => sum + count, 0);
@@ -189,12 +189,12 @@ export class TranslationPipeline {
   }
 }
 
-function parse(format: TranslationFormat, text: string, index: number, glossary: GlossaryMatcher | undefined): TranslatableDocument {
-  switch (format) {
+function parse(request: TranslationRequest, text: string, index: number, glossary: GlossaryMatcher | undefined): TranslatableDocument {
+  switch (request.format) {
     case 'text':
       return plainTextLayout(text, glossary);
     case 'html':
-      return htmlLayout(text, glossary);
+      return htmlLayout(text, { glossary, attributes: request.htmlAttributes });
     case 'json':
       return new JsonDocument(text, index, glossary);
   }

@@ -17,6 +17,8 @@ export interface TranslationRequest {
   format: TranslationFormat;
   tier: TranslationTier;
   glossary?: GlossaryTerms;
+  /** Format `html`: translate the text attributes (`alt`, `title`...); default true. */
+  htmlAttributes?: boolean;
 }
 
 /** A request checked, segmented, counted and priced: everything but the engine's work. */

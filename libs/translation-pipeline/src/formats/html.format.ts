@@ -1,125 +1,84 @@
 import { decodeHTML } from 'entities';
-import { Parser } from 'htmlparser2';
 import type { GlossaryMatcher } from '../glossary/glossary-matcher';
 import { escapeRegExp } from '../segments/escape-regexp';
-import { Segment, type InlinePart } from '../segments/segment';
-import { Layout, type LayoutItem } from './translatable-document';
+import type { Segment } from '../segments/segment';
+import { EditedTag } from './html/html-attributes';
+import { htmlFlow, type FlowToken } from './html/html-flow';
+import { InlineSentence, type Markup, type SentencePart } from './html/inline-sentence';
+import type { DocumentLanguages, SegmentResults, TranslatableDocument } from './translatable-document';
 
-/** Elements that sit inside a sentence: their tags travel with the words they enclose. */
-const INLINE = new Set([
-  'a', 'abbr', 'acronym', 'b', 'bdi', 'bdo', 'big', 'cite', 'code', 'data', 'del', 'dfn', 'em', 'font', 'i', 'ins', 'kbd',
-  'label', 'mark', 'q', 's', 'samp', 'small', 'span', 'strike', 'strong', 'sub', 'sup', 'time', 'tt', 'u', 'var',
-]);
-/** Empty elements that can sit inside a sentence; each becomes one opaque placeholder. */
-const INLINE_VOID = new Set(['br', 'img', 'input', 'wbr']);
-/** Elements whose content is never translated. */
-const PROTECTED = new Set(['script', 'style', 'code', 'pre', 'textarea']);
+export interface HtmlOptions {
+  glossary?: GlossaryMatcher;
+  /** Translate `alt`, `title`, `placeholder`, `aria-label`, `aria-description` and button labels; default true. */
+  attributes?: boolean;
+}
+
 const ENTITY = /&(?:#\d+|#x[\da-f]+|[a-z][a-z\d]*);/gi;
-
-type Token =
-  | { kind: 'text' | 'keep' | 'block'; start: number; end: number }
-  | { kind: 'open' | 'close'; name: string; start: number; end: number };
 
 /**
  * HTML: translated text is written into the original bytes, never into a re-serialised DOM, so
- * tags, attributes, comments, the doctype and protected elements (`<script>`, `<style>`,
- * `<code>`, `<pre>`, `<textarea>`, anything with `translate="no"`) stay exactly as they were.
- * Each run of inline content between block boundaries is one segment; inline tags inside it
- * become `<g>` pairs, inline empty or protected elements `<x/>` placeholders. A long paragraph
- * stays one segment: cutting it could separate the two halves of a `<g>` pair.
- *
- * htmlparser2 is used as a tokenizer that reports source offsets and balances implied tags; it
- * builds no tree, so nothing is reordered the way an HTML5 tree builder would.
+ * tags, comments, the doctype and protected elements (`<script>`, `<style>`, `<code>`, `<pre>`,
+ * `<textarea>`, `<svg>`, `<math>`, `<iframe>`, anything with `translate="no"`) stay exactly as
+ * they were; only text and the values of translatable attributes and `lang` change. Each run of
+ * inline content between two sentence boundaries (any element that is not inline, `<br>`
+ * included) is one sentence: see InlineSentence.
  */
-export function htmlLayout(html: string, glossary?: GlossaryMatcher): Layout {
-  const items: LayoutItem[] = [];
+export function htmlLayout(html: string, options: HtmlOptions = {}): TranslatableDocument {
+  const { glossary, attributes = true } = options;
+  const items: Markup[] = [];
+  /** What holds segments, in document order: sentences and tags with translated attributes. */
+  const translatable: (InlineSentence | EditedTag)[] = [];
   const texts: string[] = [];
-  let run: Token[] = [];
+  let run: SentencePart[] = [];
 
   const flush = () => {
     if (run.length === 0) return;
-    const raw = html.slice(run[0].start, run.at(-1)!.end);
-    const parts = run.map((token): InlinePart => {
-      const bytes = html.slice(token.start, token.end);
-      if (token.kind === 'text') {
-        texts.push(bytes);
-        return { kind: 'text', text: decodeHTML(bytes) };
-      }
-      return token.kind === 'open' || token.kind === 'close' ? { kind: token.kind, name: token.name, raw: bytes } : { kind: 'keep', raw: bytes };
-    });
-    items.push({ segment: new Segment(parts, glossary), raw });
+    const sentence = new InlineSentence(run, glossary);
+    items.push(sentence);
+    translatable.push(sentence);
     run = [];
   };
+  const markup = (token: Exclude<FlowToken, { kind: 'text' }>): Markup => {
+    const edited = token.tag && EditedTag.of(html, token.tag, attributes, glossary);
+    if (edited) translatable.push(edited);
+    const bytes = html.slice(token.start, token.end);
+    return edited ?? { render: () => bytes };
+  };
 
-  for (const token of tokenize(html)) {
-    if (token.kind === 'block') {
+  for (const token of htmlFlow(html)) {
+    if (token.kind === 'text') {
+      const bytes = html.slice(token.start, token.end);
+      texts.push(bytes);
+      run.push({ kind: 'text', bytes });
+    } else if (token.kind === 'block') {
       flush();
-      items.push(html.slice(token.start, token.end));
+      items.push(markup(token));
     } else {
-      run.push(token);
+      const part = markup(token);
+      const render = part.render.bind(part);
+      run.push(token.kind === 'keep' ? { kind: 'keep', render } : { kind: token.kind, name: token.name, render });
     }
   }
   flush();
-  return new Layout(items, entityEncoder(texts));
+  return new HtmlDocument(items, translatable, entityEncoder(texts));
 }
 
-/**
- * Source-ordered tokens covering every byte of `html`: protected elements collapse into one
- * token with their whole subtree, and bytes the parser reports no event for (a stray end tag)
- * become opaque tokens of their own.
- */
-function tokenize(html: string): Token[] {
-  const events: Token[] = [];
-  let guard: { start: number; end: number; depth: number; inline: boolean } | undefined;
-  const range = () => ({ start: parser.startIndex, end: parser.endIndex + 1 });
-  const opaque = () => {
-    if (guard) guard.end = range().end;
-    else events.push({ kind: 'keep', ...range() });
-  };
+class HtmlDocument implements TranslatableDocument {
+  readonly segments: readonly Segment[];
+  readonly words: number;
 
-  const parser = new Parser(
-    {
-      onopentag(name, attributes, implied) {
-        if (guard) {
-          guard.depth++;
-          if (!implied) guard.end = range().end;
-        } else if (PROTECTED.has(name) || attributes.translate?.trim().toLowerCase() === 'no') {
-          guard = { ...range(), depth: 1, inline: INLINE.has(name) || INLINE_VOID.has(name) };
-        } else if (!implied) {
-          events.push(INLINE.has(name) ? { kind: 'open', name, ...range() } : { kind: INLINE_VOID.has(name) ? 'keep' : 'block', ...range() });
-        }
-      },
-      onclosetag(name, implied) {
-        if (guard) {
-          if (!implied) guard.end = range().end;
-          if (--guard.depth === 0) {
-            events.push({ kind: guard.inline ? 'keep' : 'block', start: guard.start, end: guard.end });
-            guard = undefined;
-          }
-        } else if (!implied) {
-          events.push(INLINE.has(name) ? { kind: 'close', name, ...range() } : { kind: 'block', ...range() });
-        }
-      },
-      ontext() {
-        if (guard) guard.end = range().end;
-        else events.push({ kind: 'text', ...range() });
-      },
-      oncommentend: opaque,
-      onprocessinginstruction: opaque,
-    },
-    { decodeEntities: false },
-  );
-  parser.end(html);
-
-  const tokens: Token[] = [];
-  let cursor = 0;
-  for (const event of events) {
-    if (event.start > cursor) tokens.push({ kind: 'keep', start: cursor, end: event.start });
-    if (event.end > Math.max(cursor, event.start)) tokens.push({ ...event, start: Math.max(cursor, event.start) });
-    cursor = Math.max(cursor, event.end);
+  constructor(
+    private readonly items: Markup[],
+    translatable: (InlineSentence | EditedTag)[],
+    private readonly encode: (text: string) => string,
+  ) {
+    this.segments = translatable.flatMap((item) => item.segments);
+    this.words = translatable.reduce((sum, item) => sum + item.words, 0);
   }
-  if (cursor < html.length) tokens.push({ kind: 'keep', start: cursor, end: html.length });
-  return tokens;
+
+  render(results: SegmentResults, languages: DocumentLanguages): string {
+    return this.items.map((item) => item.render({ results, languages, encode: this.encode })).join('');
+  }
 }
 
 /**

@@ -23,6 +23,7 @@ type Item = string | { value: Layout; raw: string } | { locale: string; raw: str
  */
 export class JsonDocument implements TranslatableDocument {
   readonly segments;
+  readonly words: number;
   private readonly items: Item[] = [];
 
   constructor(json: string, index: number, glossary?: GlossaryMatcher) {
@@ -42,6 +43,7 @@ export class JsonDocument implements TranslatableDocument {
     }
     this.items.push(json.slice(cursor));
     this.segments = this.items.flatMap((item) => (typeof item === 'string' || 'locale' in item ? [] : item.value.segments));
+    this.words = this.segments.reduce((sum, segment) => sum + segment.words, 0);
   }
 
   render(results: SegmentResults, languages: DocumentLanguages): string {

@@ -13,6 +13,8 @@ export interface DocumentLanguages {
 export interface TranslatableDocument {
   /** The segments that have something to translate, in document order. */
   readonly segments: readonly Segment[];
+  /** Billable words: a format may send the engine more than it bills (e.g. HTML's second opinions). */
+  readonly words: number;
   render(results: SegmentResults, languages: DocumentLanguages): string;
 }
 
@@ -25,15 +27,17 @@ export type LayoutItem = string | { segment: Segment; raw: string };
  */
 export class Layout implements TranslatableDocument {
   readonly segments: readonly Segment[];
+  readonly words: number;
 
   constructor(
     private readonly items: readonly LayoutItem[],
     private readonly encode: (text: string) => string = (text) => text,
   ) {
     this.segments = items.flatMap((item) => (typeof item !== 'string' && item.segment.words > 0 ? [item.segment] : []));
+    this.words = this.segments.reduce((sum, segment) => sum + segment.words, 0);
   }
 
-  // Plain text and HTML so far carry no language markup of their own.
+  // Plain text carries no language markup of its own.
   render(results: SegmentResults, _languages?: DocumentLanguages): string {
     return this.items
       .map((item) => {
