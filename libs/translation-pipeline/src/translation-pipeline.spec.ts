@@ -58,12 +58,13 @@ const sofaGlossary: GlossaryTerms = { source: 'en', target: 'es', entries: [{ te
 
 describe('TranslationPipeline', () => {
   describe('format html', () => {
-    it('keeps every tag, attribute and the script byte for byte, with inline markup around the words', async () => {
+    it('keeps every tag and the script byte for byte, with inline markup around the words and text attributes translated', async () => {
       const html = '<p>Hello <b>world</b>, <a href="/x" title="Home">click here</a>.</p><script>var a="hello";</script>';
       const { translations, engine, prepared } = await translate({ texts: [html], format: 'html' });
-      expect(translations).toEqual(['<p>HELLO <b>WORLD</b>, <a href="/x" title="Home">CLICK HERE</a>.</p><script>var a="hello";</script>']);
-      expect(engine.segments).toEqual(['Hello <g id="1">world</g>, <g id="2">click here</g>.']);
-      expect(prepared.words).toBe(4);
+      expect(translations).toEqual(['<p>HELLO <b>WORLD</b>, <a href="/x" title="HOME">CLICK HERE</a>.</p><script>var a="hello";</script>']);
+      // The sentence, then each stretch between inline tags alone, to check the sentence's output against.
+      expect(engine.segments).toEqual(['Home', 'Hello <g id="1">world</g>, <g id="2">click here</g>.', 'Hello', 'world', 'click here']);
+      expect(prepared.words).toBe(5);
     });
 
     it('keeps comments, doctype, style, pre, code, textarea and translate="no" subtrees unchanged', async () => {
@@ -103,9 +104,9 @@ describe('TranslationPipeline', () => {
       const html = '<P CLASS=intro>Line one<br>line two <img src="a.png" alt="An image"/> end</P><a  HREF = \'/x\'  data-x="a>b">link</a> <p>one<p>two</div>tail';
       const { translations, engine } = await translate({ texts: [html], format: 'html' });
       expect(translations).toEqual([
-        '<P CLASS=intro>LINE ONE<br>LINE TWO <img src="a.png" alt="An image"/> END</P><a  HREF = \'/x\'  data-x="a>b">LINK</a> <p>ONE<p>TWO</div>TAIL',
+        '<P CLASS=intro>LINE ONE<br>LINE TWO <img src="a.png" alt="AN IMAGE"/> END</P><a  HREF = \'/x\'  data-x="a>b">LINK</a> <p>ONE<p>TWO</div>TAIL',
       ]);
-      expect(engine.segments[0]).toBe('Line one<x id="1"/>line two <x id="2"/> end');
+      expect(engine.segments.slice(0, 3)).toEqual(['Line one', 'An image', 'line two <x id="1"/> end']);
     });
 
     it('keeps a tag whose partner is outside the sentence as an opaque placeholder', async () => {
@@ -357,10 +358,10 @@ describe('TranslationPipeline', () => {
       expect(translations).toEqual(['A sofá cama, A sofá cama, divanes AND A diván.']);
     });
 
-    it('leaves terms in markup and variables alone, and writes target terms HTML-escaped', async () => {
+    it('leaves terms in other attributes and variables alone, and writes target terms HTML-escaped, in text and text attributes', async () => {
       const glossary: GlossaryTerms = { source: 'en', target: 'es', entries: [{ term: 'sofa', translation: 'sofá & co' }] };
       const { translations } = await translate({ texts: ['<a title="sofa" href="/sofa">sofa</a> {sofa}'], format: 'html', tier: 'pro', glossary });
-      expect(translations).toEqual(['<a title="sofa" href="/sofa">sofá &amp; co</a> {sofa}']);
+      expect(translations).toEqual(['<a title="sofá &amp; co" href="/sofa">sofá &amp; co</a> {sofa}']);
     });
 
     it('answers 422 when the glossary source differs from the given or detected source', async () => {
@@ -453,10 +454,10 @@ describe('TranslationPipeline', () => {
       expect(error.message).toBe('target language es is not available for source language en');
     });
 
-    it('puts back markup and variables an engine keeps dropping, at the end', async () => {
+    it('puts back markup and variables an engine keeps dropping: words stay in their element, the rest at the end', async () => {
       const dropper = new UpperCaseEngine((segments) => segments.map((s) => s.replace(/<x id="\d+"\/>|<\/?g[^>]*>/g, '')));
-      const { translations } = await translate({ texts: ['<p>Hi <b>there</b> {name}</p>'], format: 'html' }, dropper);
-      expect(translations).toEqual(['<p>HI THERE<b></b>{name}</p>']);
+      const { translations } = await translate({ texts: ['<p>Hi <b>there</b> {name} now</p>'], format: 'html' }, dropper);
+      expect(translations).toEqual(['<p>HI <b>THERE</b> NOW{name}</p>']);
     });
   });
 

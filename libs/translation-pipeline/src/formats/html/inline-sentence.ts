@@ -63,7 +63,7 @@ export class InlineSentence implements Markup {
   ) {
     this.main = new Segment(this.inline(0, parts.length), glossary);
     this.words = this.main.words;
-    this.elements = pairs(parts).filter((element) => this.textOf(element.open + 1, element.close).match(WORD));
+    this.elements = pairs(parts).filter((element) => new Segment(this.inline(element.open + 1, element.close)).words > 0);
     if (this.words > 0 && this.elements.length > 0) {
       const cuts = [...new Set(this.elements.flatMap((element) => [element.open, element.close]))].sort((a, b) => a - b);
       let from = 0;
@@ -198,6 +198,7 @@ function keepInitialCase(pieces: Piece[], source: string): Piece[] {
   return pieces.map((piece) => {
     if (done || !('text' in piece) || !/\p{L}/u.test(piece.text)) return piece;
     done = true;
-    return { text: piece.text.replace(/\p{L}/u, (letter) => letter.toLowerCase()) };
+    // Only a capitalised word: "THERE" is spelled that way on purpose.
+    return { text: piece.text.replace(/^(\P{L}*)(\p{L})(?!\p{Lu})/u, (_, before: string, letter: string) => before + letter.toLowerCase()) };
   });
 }
