@@ -39,6 +39,10 @@ export class BatchJob {
   @Column({ type: 'text' })
   format: TranslationFormat;
 
+  /** Format html: whether text attributes are translated (counted at submission, so the worker must agree). */
+  @Column({ name: 'html_attributes', type: 'boolean', default: true })
+  htmlAttributes: boolean;
+
   @Column({ type: 'text' })
   tier: TranslationTier;
 

@@ -11,6 +11,8 @@ export interface BatchRequest {
   tier?: TranslationTier;
   /** Glossary id of the caller's account. */
   glossary?: string;
+  /** Format html: translate text attributes; default true. */
+  html_attributes?: boolean;
 }
 
 export interface BatchResult {

@@ -39,7 +39,8 @@ export class BatchService {
     const tier = request.tier ?? 'basic';
     const format = request.format ?? 'text';
     const glossary = request.glossary ? await this.glossaries.termsFor(key, request.glossary, request.target) : undefined;
-    const texts = await this.prepare({ texts: request.texts, source: request.source, target: request.target, format, tier, glossary });
+    const htmlAttributes = request.html_attributes ?? true;
+    const texts = await this.prepare({ texts: request.texts, source: request.source, target: request.target, format, tier, glossary, htmlAttributes });
     const words = texts.reduce((sum, text) => sum + text.words, 0);
     const job = this.jobs.create({
       id: newBatchJobId(),
@@ -49,6 +50,7 @@ export class BatchService {
       source: request.source ?? null,
       target: request.target,
       format,
+      htmlAttributes,
       tier,
       sandbox: key.sandbox,
       glossary: glossary ?? null,

@@ -71,6 +71,7 @@ export class TranslateBatchWorker extends QueueWorker {
       sources: texts.map((text) => text.detectedSource ?? undefined),
       target: batch.target,
       format: batch.format,
+      htmlAttributes: batch.htmlAttributes,
       tier: batch.tier,
       glossary: batch.glossary ?? undefined,
     });

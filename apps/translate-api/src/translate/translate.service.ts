@@ -40,7 +40,7 @@ export class TranslateService {
       return { body: { ok: true, job: job.id, status: 'processing' }, engines: [] };
     }
     const glossary = request.glossary ? await this.glossaries.termsFor(key, request.glossary, request.target) : undefined;
-    const prepared = await this.pipeline.prepare({ ...request, format: request.format ?? 'text', tier, glossary });
+    const prepared = await this.pipeline.prepare({ ...request, format: request.format ?? 'text', tier, glossary, htmlAttributes: request.html_attributes });
 
     const charge = await this.quota.charge({ key, words: prepared.words, costCents: prepared.costCents });
     try {

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { TRANSLATION_FORMATS, TRANSLATION_TIERS, type TranslationFormat, type TranslationTier } from '@platform/translation-pipeline';
-import { ArrayNotEmpty, IsArray, IsIn, IsOptional, IsString, IsUUID, Matches, MinLength } from 'class-validator';
+import { ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUUID, Matches, MinLength } from 'class-validator';
 
 const ISO_639_1 = /^[a-z]{2}$/;
 
@@ -41,4 +41,13 @@ export class TranslateRequestDto {
   @IsOptional()
   @IsUUID('all', { message: 'glossary must be the id of one of your glossaries' })
   glossary?: string;
+
+  @ApiPropertyOptional({
+    default: true,
+    description:
+      'Format html: translate the text of the attributes alt, title, placeholder, aria-label, aria-description and the value of button inputs (their words are counted); false keeps every attribute as sent',
+  })
+  @IsOptional()
+  @IsBoolean({ message: 'html_attributes must be true or false' })
+  html_attributes?: boolean;
 }

@@ -5,6 +5,7 @@ import { Webhooks1732300000000 } from './1732300000000-webhooks';
 import { Review1732400000000 } from './1732400000000-review';
 import { ModesAndAccountLimits1733000000000 } from './1733000000000-modes-and-account-limits';
 import { BatchRecovery1733100000000 } from './1733100000000-batch-recovery';
+import { BatchHtmlAttributes1733200000000 } from './1733200000000-batch-html-attributes';
 
 /** Ordered list; a new migration is appended here and never edited once released. */
 export const translationMigrations: Function[] = [
@@ -15,4 +16,5 @@ export const translationMigrations: Function[] = [
   Review1732400000000,
   ModesAndAccountLimits1733000000000,
   BatchRecovery1733100000000,
+  BatchHtmlAttributes1733200000000,
 ];
