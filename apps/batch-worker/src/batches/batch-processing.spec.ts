@@ -129,6 +129,20 @@ describe('batches from submission to results', () => {
     expect(job.results[2]).toMatchObject({ translation: texts[2], words: 0 });
   });
 
+  it('translates HTML attributes as the batch was submitted: counted and translated by default, kept with html_attributes false', async () => {
+    const key = await stack.createKey();
+    const texts = ['<p title="Good morning">Hello</p>'];
+    const withAttributes = await submit(key.plainKey, { target: 'es', source: 'en', format: 'html', texts });
+    const without = await submit(key.plainKey, { target: 'es', source: 'en', format: 'html', texts, html_attributes: false });
+    expect([withAttributes.status, without.status]).toEqual([202, 202]);
+
+    await startWorker();
+    const translated = await finished(key.plainKey, withAttributes.body.job);
+    expect(translated.results[0]).toMatchObject({ translation: '<p title="Buenos días">Hola</p>', words: 3 });
+    const kept = await finished(key.plainKey, without.body.job);
+    expect(kept.results[0]).toMatchObject({ translation: '<p title="Good morning">Hola</p>', words: 1 });
+  });
+
   it('resumes a batch where a stopped worker left it, without charging again', { timeout: 180_000 }, async () => {
     const key = await stack.createKey();
     const first = await startWorker();
