@@ -109,6 +109,28 @@ describe('TranslationPipeline', () => {
       expect(engine.segments.slice(0, 3)).toEqual(['Line one', 'An image', 'line two <x id="1"/> end']);
     });
 
+    it('finds tags as browsers do: odd comments, stray end tags, raw text and cut-off tags stay as sent', async () => {
+      const html = [
+        '<!--><p>one < two and 3 <3</p><!---->',
+        '</><p>stray</ p> end</p>',
+        '<script>if (a </scriptx> b) {}</script >after',
+        '<title>A <b> title</title>',
+        '<![CDATA[ x ]]>cdata<?php echo 1 ?>',
+        '<P>last<img alt="cut',
+      ].join('');
+      const { translations } = await translate({ texts: [html], format: 'html' });
+      expect(translations).toEqual([
+        [
+          '<!--><p>ONE &lt; TWO AND 3 &lt;3</p><!---->',
+          '</><p>STRAY</ p> END</p>',
+          '<script>if (a </scriptx> b) {}</script >AFTER',
+          '<title>A &lt;b&gt; TITLE</title>',
+          '<![CDATA[ x ]]>CDATA<?php echo 1 ?>',
+          '<P>LAST<img alt="cut',
+        ].join(''),
+      ]);
+    });
+
     it('keeps a tag whose partner is outside the sentence as an opaque placeholder', async () => {
       const { translations, engine } = await translate({ texts: ['<div><b>Bold start<p>inner text</p> bold end</b></div>'], format: 'html' });
       expect(translations).toEqual(['<div><b>BOLD START<p>INNER TEXT</p> BOLD END</b></div>']);

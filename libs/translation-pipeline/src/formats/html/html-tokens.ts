@@ -61,7 +61,6 @@ export function htmlTokens(html: string): HtmlToken[] {
       index = textStart = close;
     }
   }
-  textStart = Math.min(textStart, html.length);
   pushText(html.length);
   return tokens;
 }
@@ -79,30 +78,26 @@ function markupAt(html: string, lt: number): HtmlToken | undefined {
     if (html[lt + 2] === '>') return other(lt, lt + 3);
     if (!LETTER.test(html[lt + 2] ?? '')) return other(lt, after(html, '>', lt + 2));
     const tag = readTag(html, lt + 2);
-    return { kind: 'end', name: tag.name, start: lt, end: tag.end };
+    return tag ? { kind: 'end', name: tag.name, start: lt, end: tag.end } : cutOff(html, lt);
   }
   if (!LETTER.test(next)) return undefined;
   const tag = readTag(html, lt + 1);
-  return { kind: 'start', start: lt, ...tag };
+  return tag ? { kind: 'start', start: lt, ...tag } : cutOff(html, lt);
 }
 
-/** Reads a tag name and its attributes from `from`, up to and including the closing `>`. */
+/** Reads a tag name and its attributes from `from`, up to and including the closing `>`; nothing for a tag the text ends inside. */
 function readTag(html: string, from: number) {
   let index = from;
   while (index < html.length && !SPACE.test(html[index]) && html[index] !== '/' && html[index] !== '>') index++;
   const name = html.slice(from, index).toLowerCase();
   const attributes: HtmlAttribute[] = [];
-  let selfClosing = false;
   while (index < html.length) {
     if (SPACE.test(html[index])) {
       index++;
       continue;
     }
-    if (html[index] === '>') return { name, attributes, selfClosing, end: index + 1 };
-    if (html.startsWith('/>', index)) {
-      selfClosing = true;
-      return { name, attributes, selfClosing, end: index + 2 };
-    }
+    if (html[index] === '>') return { name, attributes, selfClosing: false, end: index + 1 };
+    if (html.startsWith('/>', index)) return { name, attributes, selfClosing: true, end: index + 2 };
     if (html[index] === '/') {
       index++;
       continue;
@@ -130,8 +125,7 @@ function readTag(html: string, from: number) {
     }
     attributes.push(attribute);
   }
-  // A tag cut off by the end of the text: browsers drop it; here its bytes are kept as they are.
-  return { name, attributes, selfClosing, end: html.length };
+  return undefined;
 }
 
 /** Where the first `</name` (any case) followed by a tag-ending character starts, or the text's end. */
@@ -142,6 +136,8 @@ function endTagOf(html: string, name: string, from: number): number {
 }
 
 const other = (start: number, end: number): HtmlToken => ({ kind: 'other', start, end });
+/** A tag cut off by the end of the text: browsers drop it; its bytes are kept as they are, attributes untouched. */
+const cutOff = (html: string, start: number) => other(start, html.length);
 const after = (html: string, terminator: string, from: number) => {
   const at = html.indexOf(terminator, from);
   return at < 0 ? html.length : at + terminator.length;
