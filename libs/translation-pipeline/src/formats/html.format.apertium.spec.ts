@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '@platform/service-kit';
-import { ApertiumEngine } from '@platform/translation-engines';
+import { ApertiumEngine, EngineRouter } from '@platform/translation-engines';
 import { Tokenizer } from 'htmlparser2';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LanguageDetector } from '../detection/language-detector';
@@ -81,7 +81,7 @@ const SPANISH = /\b(el|la|los|las|del|de|y|para|con|en|es|un|una)\b/gi;
 
 describe.skipIf(!installed)('HTML through the pipeline with Apertium (en → es)', () => {
   const engine = installed ? new ApertiumEngine({ modesDir: MODES_DIR }) : undefined!;
-  const pipeline = new TranslationPipeline(engine, loadConfig(PricingConfig, {}), new LanguageDetector());
+  const pipeline = new TranslationPipeline(new EngineRouter([engine]), loadConfig(PricingConfig, {}), new LanguageDetector());
   afterAll(() => engine?.close());
 
   async function translate(texts: string[], options: Partial<TranslationRequest> = {}) {
