@@ -109,11 +109,25 @@ describe.skipIf(!installed)('HTML through the pipeline with Apertium (en → es)
     expect(prepared.documents[0].segments.map((segment) => segment.plainText)).toEqual(['First item', 'Second item', 'Cell one', 'Cell two', 'Term', 'Definition of the term']);
   });
 
-  it('uses the sentence when the engine keeps each element\'s words inside it, and the stretches alone when it does not', async () => {
-    const texts = ['<p>Read <b>the book</b> today.</p>', '<p>I like the red <b>sofa</b>.</p>', '<p>He does not <i>like</i> cats.</p>'];
+  it('uses the sentence when the engine keeps each element\'s words inside it, else finds the element\'s words in the untagged sentence, else joins the stretches', async () => {
+    const texts = [
+      '<p>Read <b>the book</b> today.</p>',
+      '<p>I like the red <b>sofa</b>.</p>',
+      '<p>The <b>new</b> house is <i>very</i> nice.</p>',
+      '<p>He does not <i>like</i> cats.</p>',
+      '<p>I saw the <b>big</b> <i>red</i> car.</p>',
+    ];
     const { translations } = await translate(texts);
-    // Apertium alone gives "Me gusta el sofá <b>rojo</b>" and "no Le gustan <i></i> los gatos".
-    expect(translations).toEqual(['<p>Leído <b>el libro</b> hoy.</p>', '<p>Me gusta el rojo <b>sofá</b>.</p>', '<p>Él  no <i>como</i> gatos.</p>']);
+    // Apertium gives "Me gusta el sofá <b>rojo</b>", "La <b>casa</b> nueva es <i>muy</i> bonita",
+    // "no Le gustan <i></i> los gatos" and "Vi el <b>coche</b> <i>rojo</i> grande" for the sentences as they are.
+    expect(translations).toEqual([
+      '<p>Leído <b>el libro</b> hoy.</p>',
+      '<p>Me gusta el <b>sofá</b> rojo.</p>',
+      '<p>La casa <b>nueva</b> es <i>muy</i> buena.</p>',
+      '<p>Él  no <i>como</i> gatos.</p>',
+      // Found in "Vi el coche rojo grande", the elements would swap places: markup keeps its order.
+      '<p>Vi <b>grande</b> <i>rojo</i> automovilístico.</p>',
+    ]);
   });
 
   it('translates text attributes, counts their words, and keeps them under translate="no" or when asked to', async () => {

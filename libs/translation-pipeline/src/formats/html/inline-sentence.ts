@@ -1,5 +1,6 @@
 import { decodeHTML } from 'entities';
 import type { GlossaryMatcher } from '../../glossary/glossary-matcher';
+import { escapeRegExp } from '../../segments/escape-regexp';
 import { Segment, type InlinePart, type Piece } from '../../segments/segment';
 import type { DocumentLanguages, SegmentResults } from '../translatable-document';
 
@@ -41,14 +42,16 @@ const WORD = /[\p{L}\p{N}]+/gu;
 /**
  * One sentence of HTML: text between two boundaries (block elements, `<br>`, table cells), with
  * inline elements such as `<a>` or `<b>` inside. The whole sentence is one segment, so engines
- * see the words in context and may move an inline element with its words. Engines that keep
+ * see the words in context; its markup must come back in source order. Engines that keep
  * placeholder positions while reordering words (Apertium does: "the red <b>sofa</b>" comes back
  * as "el sofá <b>rojo</b>") would move words out of their element; so each stretch of text
  * between inline tags is also translated alone, and the sentence's output is used only when
  * every element holds the same words as the stretches inside it translated alone (compared
- * loosely, to allow for agreement: "roja" for "rojo") and all its inner markup. Otherwise the
- * stretches are put together between the original tags: words stay in their element at the
- * cost of the context across it.
+ * loosely, to allow for agreement: "roja" for "rojo") and all its inner markup. Otherwise, when
+ * every element holds text only, the sentence is also translated without those tags, and each
+ * element's text translated alone is looked for in it: found once each, apart, the tags are
+ * put around those words ("el <b>sofá</b> rojo") if that keeps them in order. Failing that the stretches are put together
+ * between the original tags: words stay in their element at the cost of the context across it.
  */
 export class InlineSentence implements Markup {
   readonly segments: Segment[];
@@ -56,6 +59,8 @@ export class InlineSentence implements Markup {
   private readonly main: Segment;
   private readonly elements: Element[];
   private readonly runs: Run[] = [];
+  /** The sentence without its elements' tags, when they hold text only. */
+  private readonly untagged?: Segment;
 
   constructor(
     private readonly parts: SentencePart[],
@@ -74,14 +79,18 @@ export class InlineSentence implements Markup {
         }
         from = cut + 1;
       }
+      const textOnly = this.elements.every(({ open, close }) => parts.slice(open + 1, close).every((part) => part.kind === 'text'));
+      if (textOnly) this.untagged = new Segment(this.inline(0, parts.length, new Set(cuts)), glossary);
     }
-    this.segments = this.words > 0 ? [this.main, ...this.runs.map((run) => run.segment)] : [];
+    this.segments = this.words > 0 ? [this.main, ...(this.untagged ? [this.untagged] : []), ...this.runs.map((run) => run.segment)] : [];
   }
 
   render(context: RenderContext): string {
     const main = context.results.get(this.main);
     if (!main) return this.source(0, this.parts.length, context);
     if (this.elements.length === 0 || this.keepsWordsInElements(main, context)) return this.write(main, context);
+    const wrapped = this.wrapElements(context);
+    if (wrapped) return this.write(wrapped, context);
     let output = '';
     for (let index = 0; index < this.parts.length; ) {
       const run = this.runs.find((candidate) => candidate.from === index);
@@ -95,10 +104,13 @@ export class InlineSentence implements Markup {
 
   private keepsWordsInElements(pieces: Piece[], context: RenderContext): boolean {
     const at = new Map<number, number>();
+    let previous = -1;
     for (const [position, piece] of pieces.entries()) {
       if (!('raw' in piece)) continue;
-      if (at.has(indexOf(piece.raw))) return false;
-      at.set(indexOf(piece.raw), position);
+      // Markup keeps its order: links of a list stay in their order whatever the words do.
+      if (indexOf(piece.raw) <= previous) return false;
+      previous = indexOf(piece.raw);
+      at.set(previous, position);
     }
     return this.elements.every(({ open, close }) => {
       const start = at.get(open);
@@ -110,6 +122,41 @@ export class InlineSentence implements Markup {
       }
       const inside = pieces.slice(start + 1, end).flatMap((piece) => ('text' in piece ? [piece.text] : []));
       return sameWords(this.alone(open + 1, close, context), inside.join(' '));
+    });
+  }
+
+  /** The untagged sentence's translation with each element's tags around its words, if each is found exactly once. */
+  private wrapElements(context: RenderContext): Piece[] | undefined {
+    const untagged = this.untagged && context.results.get(this.untagged);
+    if (!untagged) return undefined;
+    const found: { piece: number; start: number; end: number; element: Element }[] = [];
+    for (const element of this.elements) {
+      const alone = this.alone(element.open + 1, element.close, context).trim();
+      if (!alone) return undefined;
+      const exact = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(alone)}(?![\\p{L}\\p{N}])`, 'giu');
+      const find = (accept: (match: RegExpExecArray) => boolean, pattern: RegExp) =>
+        untagged.flatMap((piece, index) =>
+          'text' in piece ? [...piece.text.matchAll(pattern)].filter(accept).map((match) => ({ piece: index, start: match.index, end: match.index + match[0].length, element })) : [],
+        );
+      let matches = find(() => true, exact);
+      // One word may agree differently in context ("nueva" where alone it is "nuevo").
+      if (matches.length === 0 && /^[\p{L}\p{N}]+$/u.test(alone)) matches = find((match) => similar(alone.toLowerCase(), match[0].toLowerCase()), WORD);
+      if (matches.length !== 1) return undefined;
+      found.push(matches[0]);
+    }
+    found.sort((a, b) => a.piece - b.piece || a.start - b.start);
+    const apart = (match: (typeof found)[number], n: number) => n === 0 || found[n - 1].piece !== match.piece || found[n - 1].end <= match.start;
+    if (!found.every((match, n) => apart(match, n) && (n === 0 || found[n - 1].element.open < match.element.open))) return undefined;
+    return untagged.flatMap((piece, index): Piece[] => {
+      const inside = found.filter((match) => match.piece === index);
+      if (!('text' in piece) || inside.length === 0) return [piece];
+      const result: Piece[] = [];
+      let cursor = 0;
+      for (const { start, end, element } of inside) {
+        result.push({ text: piece.text.slice(cursor, start) }, { raw: keyOf(element.open) }, { text: piece.text.slice(start, end) }, { raw: keyOf(element.close) });
+        cursor = end;
+      }
+      return [...result, { text: piece.text.slice(cursor) }];
     });
   }
 
@@ -151,11 +198,14 @@ export class InlineSentence implements Markup {
       .join('');
   }
 
-  private inline(from: number, to: number): InlinePart[] {
-    return this.parts.slice(from, to).map((part, offset): InlinePart => {
-      if (part.kind === 'text') return { kind: 'text', text: decodeHTML(part.bytes) };
-      const raw = keyOf(from + offset);
-      return part.kind === 'keep' ? { kind: 'keep', raw } : { kind: part.kind, name: part.name, raw };
+  /** The parts `from`..`to` for a segment, leaving out those at `skip`. */
+  private inline(from: number, to: number, skip = new Set<number>()): InlinePart[] {
+    return this.parts.slice(from, to).flatMap((part, offset): InlinePart[] => {
+      const index = from + offset;
+      if (skip.has(index)) return [];
+      if (part.kind === 'text') return [{ kind: 'text', text: decodeHTML(part.bytes) }];
+      const raw = keyOf(index);
+      return [part.kind === 'keep' ? { kind: 'keep', raw } : { kind: part.kind, name: part.name, raw }];
     });
   }
 }
