@@ -103,16 +103,8 @@ export class InlineSentence implements Markup {
   }
 
   private keepsWordsInElements(pieces: Piece[], context: RenderContext): boolean {
-    const at = new Map<number, number>();
-    let previous = -1;
-    for (const [position, piece] of pieces.entries()) {
-      if (!('raw' in piece)) continue;
-      // Markup keeps its order: links of a list stay in their order whatever the words do.
-      if (indexOf(piece.raw) <= previous) return false;
-      previous = indexOf(piece.raw);
-      at.set(previous, position);
-    }
-    return this.elements.every(({ open, close }) => {
+    const at = markupPositions(pieces);
+    return at !== undefined && this.elements.every(({ open, close }) => {
       const start = at.get(open);
       const end = at.get(close);
       if (start === undefined || end === undefined || end < start) return false;
@@ -145,9 +137,8 @@ export class InlineSentence implements Markup {
       found.push(matches[0]);
     }
     found.sort((a, b) => a.piece - b.piece || a.start - b.start);
-    const apart = (match: (typeof found)[number], n: number) => n === 0 || found[n - 1].piece !== match.piece || found[n - 1].end <= match.start;
-    if (!found.every((match, n) => apart(match, n) && (n === 0 || found[n - 1].element.open < match.element.open))) return undefined;
-    return untagged.flatMap((piece, index): Piece[] => {
+    if (found.some((match, n) => n > 0 && found[n - 1].piece === match.piece && found[n - 1].end > match.start)) return undefined;
+    const wrapped = untagged.flatMap((piece, index): Piece[] => {
       const inside = found.filter((match) => match.piece === index);
       if (!('text' in piece) || inside.length === 0) return [piece];
       const result: Piece[] = [];
@@ -158,6 +149,7 @@ export class InlineSentence implements Markup {
       }
       return [...result, { text: piece.text.slice(cursor) }];
     });
+    return markupPositions(wrapped) ? wrapped : undefined;
   }
 
   /** The text of parts `from`..`to` as their stretches translate alone. */
@@ -208,6 +200,22 @@ export class InlineSentence implements Markup {
       return [part.kind === 'keep' ? { kind: 'keep', raw } : { kind: part.kind, name: part.name, raw }];
     });
   }
+}
+
+/**
+ * Where each part's markup sits in `pieces`, or nothing when it is not in source order: markup
+ * keeps its order (the links of a list stay in theirs) whatever the words around it do.
+ */
+function markupPositions(pieces: Piece[]): Map<number, number> | undefined {
+  const at = new Map<number, number>();
+  let previous = -1;
+  for (const [position, piece] of pieces.entries()) {
+    if (!('raw' in piece)) continue;
+    if (indexOf(piece.raw) <= previous) return undefined;
+    previous = indexOf(piece.raw);
+    at.set(previous, position);
+  }
+  return at;
 }
 
 /** Start and end tags paired the way `Segment` pairs them: an end tag closes the innermost open element of its name only. */
