@@ -411,7 +411,8 @@ describe('TranslationPipeline', () => {
     it('sends terms as words, with each term alone in the same call to learn how the engine renders it', async () => {
       const { translations, engine } = await translate({ texts: ['The sofa & the <b>sofa</b>.', 'A sofa & co.'], format: 'html', tier: 'pro', glossary: sofaGlossary });
       expect(translations).toEqual(['THE diván &amp; THE <b>diván</b>.', 'A diván &amp; CO.']);
-      expect(engine.segments).toEqual(['The sofa &amp; the <g id="1">sofa</g>.', 'A sofa &amp; co.', 'sofa']);
+      // The HTML sentence comes with its second opinions (untagged, and each stretch alone).
+      expect(engine.segments).toEqual(['The sofa &amp; the <g id="1">sofa</g>.', 'The sofa &amp; the sofa.', 'The sofa &amp; the', 'sofa', 'A sofa &amp; co.', 'sofa']);
     });
 
     it('protects the terms of a segment as placeholders where the rendering is not found as often as the term occurs', async () => {
