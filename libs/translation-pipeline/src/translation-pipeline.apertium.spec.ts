@@ -29,6 +29,15 @@ describe.skipIf(!installed)('TranslationPipeline with Apertium', () => {
     expect((await pipeline.run(prepared)).translations).toEqual(['El gato está durmiendo en el diván rojo.']);
   });
 
+  it('closes the gap Apertium leaves where it drops a word, and keeps two spaces between sentences where the source has them', async () => {
+    const texts = ['To use this tool, you must specify the option.', 'Read the book.  To use this tool, you must specify the option.'];
+    const prepared = await pipeline.prepare({ texts, source: 'en', target: 'es', format: 'text', tier: 'basic' });
+    expect((await pipeline.run(prepared)).translations).toEqual([
+      'Para utilizar esta herramienta, tienes que especificar la opción.',
+      'Leído el libro.  Para utilizar esta herramienta, tienes que especificar la opción.',
+    ]);
+  });
+
   describe('glossary terms in tier pro', () => {
     const translate = async (texts: string[], entries: Record<string, string>, format: 'text' | 'html' = 'text', tier: 'basic' | 'pro' = 'pro') => {
       const prepared = await pipeline.prepare({ texts, source: 'en', target: 'es', format, tier, glossary: glossary(entries) });

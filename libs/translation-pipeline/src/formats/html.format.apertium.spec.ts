@@ -124,7 +124,7 @@ describe.skipIf(!installed)('HTML through the pipeline with Apertium (en → es)
       '<p>Leído <b>el libro</b> hoy.</p>',
       '<p>Me gusta el <b>sofá</b> rojo.</p>',
       '<p>La casa <b>nueva</b> es <i>muy</i> buena.</p>',
-      '<p>Él  no <i>como</i> gatos.</p>',
+      '<p>Él no <i>como</i> gatos.</p>',
       // Found in "Vi el coche rojo grande", the elements would swap places: markup keeps its order.
       '<p>Vi <b>grande</b> <i>rojo</i> automovilístico.</p>',
     ]);

@@ -52,6 +52,8 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 /** Placeholders as engines give them back, tolerating the spellings HTML serialisers produce. */
 const PLACEHOLDER_TAG = /<x\s+id="(\d+)"\s*\/?>(?:<\/x>)?|<g\s+id="(\d+)"\s*>|<\/g\s*>/g;
 const BLANK = /^\s*$/;
+const SPACE_RUN = / {2,}/g;
+const RUN_INSIDE_SENTENCE = /(?<![.!?:;…]) {2,}/gu;
 
 /**
  * One unit sent to the engine: XML-escaped text with `<x id/>` for everything opaque (markup,
@@ -75,6 +77,12 @@ export class Segment {
   /** Glossary terms cut out as placeholders. */
   private readonly protectedBody: Node[];
   private readonly occurrences: TermOccurrence[] = [];
+  /**
+   * Runs of spaces in the output are the engine's (Apertium leaves one where it drops a word)
+   * and become one space, unless the source has runs too: then those after a sentence's end
+   * stay, the habit of two spaces between sentences.
+   */
+  private readonly spaceRuns: RegExp;
   private nextId = 1;
 
   constructor(parts: InlinePart[], glossary?: GlossaryMatcher) {
@@ -97,6 +105,7 @@ export class Segment {
     this.plainText = withVariables.map((node) => (node.type === 'text' ? node.text : ' ')).join('');
     this.words = countWords(this.plainText);
     this.body = withVariables;
+    this.spaceRuns = withVariables.some((node) => node.type === 'text' && node.text.includes('  ')) ? RUN_INSIDE_SENTENCE : SPACE_RUN;
     this.protectedBody = glossary
       ? this.cut(withVariables, (text) => glossary.find(text), (_, match) => {
           this.occurrences.push({ term: match.term, translation: match.translation });
@@ -143,7 +152,7 @@ export class Segment {
     const openGroups: string[] = [];
     const emitText = (text: string) => {
       if (!text) return;
-      const decoded = decodeHTMLStrict(text);
+      const decoded = decodeHTMLStrict(text).replace(this.spaceRuns, ' ');
       pieces.push({ text: rendered ? rendered.replace(decoded) : decoded });
     };
     const trimmed = output.trim();
