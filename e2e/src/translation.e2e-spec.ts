@@ -18,7 +18,9 @@ describe('translate-api: translating', () => {
       words: SENTENCE_WORDS + 4,
       cost_cents: 1,
       detected_source: 'en',
+      detected_sources: ['en', 'en'],
     });
+    expect(res.headers.get('x-translation-engine')).toBe('apertium');
     expect(res.headers.get('ratelimit-policy')).toMatch(/^"default";q=\d+;w=60$/);
     expect(res.headers.get('ratelimit')).toMatch(/^"default";r=\d+;t=\d+$/);
   });
