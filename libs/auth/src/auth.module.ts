@@ -8,18 +8,20 @@ import { ApiKey } from './keys/api-key.entity';
 import { AUTH_OPTIONS, ApiKeyService, type AuthOptions } from './keys/api-key.service';
 
 /**
- * Accounts and API keys, and the global guard that authenticates every request of the app that
- * imports this module. Needs the translation DatabaseModule (or a TypeORM root) in the app.
- * Global, so that feature modules use the one configured instance.
+ * Accounts and API keys, and (unless `apiKeyGuard` is false, for apps whose callers are not API
+ * keys) the global guard that authenticates every request of the app that imports this module.
+ * Needs the translation DatabaseModule (or a TypeORM root) in the app. Global, so that feature
+ * modules use the one configured instance.
  */
 @Module({})
 export class AuthModule {
-  static forRoot(options: AuthOptions): DynamicModule {
+  static forRoot(options: AuthOptions, { apiKeyGuard = true } = {}): DynamicModule {
+    const guard = apiKeyGuard ? [{ provide: APP_GUARD, useClass: ApiKeyGuard }] : [];
     return {
       module: AuthModule,
       global: true,
       imports: [TypeOrmModule.forFeature([Account, ApiKey])],
-      providers: [{ provide: AUTH_OPTIONS, useValue: options }, AccountService, ApiKeyService, { provide: APP_GUARD, useClass: ApiKeyGuard }],
+      providers: [{ provide: AUTH_OPTIONS, useValue: options }, AccountService, ApiKeyService, ...guard],
       exports: [AccountService, ApiKeyService],
     };
   }

@@ -38,6 +38,8 @@ export async function createTestKey(options: TestKeyOptions = {}): Promise<TestK
       options.accountId ??
       (await client.query<{ id: string }>('INSERT INTO translation.accounts (name) VALUES ($1) RETURNING id', [`test-${randomBytes(6).toString('hex')}`]))
         .rows[0].id;
+    // Only activated accounts hold live keys, as the key service and the migration have it.
+    if (!sandbox) await client.query('UPDATE translation.accounts SET activated_at = COALESCE(activated_at, now()) WHERE id = $1', [accountId]);
     const { rows } = await client.query<{ id: string }>(
       `INSERT INTO translation.api_keys (account_id, key_hash, key_hint, sandbox, scopes, monthly_word_limit, rate_limit_per_minute)
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,

@@ -65,6 +65,13 @@ describe('operator CLI (built translate-api, admin command)', () => {
     expect((await admin('key:create', '--account', account, '--sandbox')).lastLine).toMatch(/^svc_test_/);
   }, 120_000);
 
+  it('refuses a live key for a sandbox-only account until it is activated, and gives it sandbox keys', async () => {
+    const account = `sandbox-${randomUUID()}`;
+    expect((await admin('account:create', account, '--sandbox')).stdout).toContain('created sandbox-only account');
+    expectOperatorMistake(await admin('key:create', '--account', account), /not activated for production use/);
+    expect((await admin('key:create', '--account', account, '--sandbox')).lastLine).toMatch(/^svc_test_/);
+  }, 120_000);
+
   it('sets, shows and clears the account ceilings, printing them on the last line', async () => {
     const account = await newAccount();
     const set = await admin('account:limits', account, '--words', '1000', '--rate', '30');

@@ -6,21 +6,24 @@ import { ReviewerService } from '@platform/review';
 import { AdminCommandError, parseFlags, type AdminCommand, type AdminCommands } from '@platform/service-kit';
 import { parseArgs } from 'node:util';
 
-const accountCreate: AdminCommand<{ name: string }> = {
-  usage: 'admin account:create NAME',
+const accountCreate: AdminCommand<{ name: string; sandbox: boolean }> = {
+  usage: 'admin account:create NAME [--sandbox]',
   parse(args) {
-    const { positionals } = parseFlags(this.usage, () => parseArgs({ args, strict: true, allowPositionals: true }));
+    const { values, positionals } = parseFlags(this.usage, () =>
+      parseArgs({ args, strict: true, allowPositionals: true, options: { sandbox: { type: 'boolean', default: false } } }),
+    );
     const name = positionals[0]?.trim();
     if (positionals.length !== 1 || !name || name.length > 200) {
       throw new AdminCommandError(`give exactly one account name (1 to 200 characters)\nusage: ${this.usage}`);
     }
-    return { name };
+    return { name, sandbox: values.sandbox };
   },
-  async run(context, { name }) {
+  async run(context, { name, sandbox }) {
     const accounts = context.get(AccountService);
     if (await accounts.findByName(name)) throw new AdminCommandError(`account "${name}" already exists`);
-    const account = await accounts.create(name);
-    return [`created account "${account.name}"`, account.id];
+    // The operator vouches for an account it creates, unless it is for sandbox use only.
+    const account = await accounts.create(name, { activated: !sandbox });
+    return [`created ${sandbox ? 'sandbox-only' : 'activated'} account "${account.name}"`, account.id];
   },
 };
 

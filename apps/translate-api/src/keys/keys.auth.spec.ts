@@ -17,7 +17,7 @@ describe('API key authentication (translate-api over HTTP)', () => {
     app = await serveTranslateApi(loadConfig(TranslateApiConfig, testAppEnv()));
     url = await app.getUrl();
     keys = app.get(ApiKeyService);
-    accountId = (await app.get(AccountService).create(`auth-http-${randomUUID()}`)).id;
+    accountId = (await app.get(AccountService).create(`auth-http-${randomUUID()}`, { activated: true })).id;
   });
   afterAll(() => app.close());
 

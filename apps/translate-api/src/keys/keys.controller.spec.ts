@@ -22,7 +22,7 @@ describe('key management API', () => {
 
   /** A fresh account with one manage key, so that listings hold only this test's keys. */
   async function manager(spec: Partial<NewApiKey> = {}) {
-    const account = await app.get(AccountService).create(`keys-http-${randomUUID()}`);
+    const account = await app.get(AccountService).create(`keys-http-${randomUUID()}`, { activated: true });
     const { key, secret } = await keys.create(account.id, { sandbox: false, scopes: ['manage'], ...spec });
     const call = (method: string, path: string, options: Parameters<typeof http>[3] = {}) =>
       http(url, method, `/api/v1/keys${path}`, { token: secret, ...options });

@@ -10,12 +10,22 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { ApiKeyAuth, ApiKeyService, CurrentApiKey, keyOwnerOf, RequireScope, type IssuedApiKey } from '@platform/auth';
+import {
+  ApiKeyAuth,
+  ApiKeyService,
+  CreateKeyDto,
+  CurrentApiKey,
+  IssuedKeyResponseDto,
+  KeyLimitsDto,
+  KeyListResponseDto,
+  KeyResponseDto,
+  KeyViewDto,
+  keyOwnerOf,
+  RequireScope,
+  type IssuedApiKey,
+} from '@platform/auth';
 import { TranslationErrorCode, type ApiKeyPrincipal } from '@platform/contracts';
 import { ApiError, TranslationErrorDto } from '@platform/errors';
-import { CreateKeyDto } from './dtos/create-key.dto';
-import { KeyLimitsDto } from './dtos/key-limits.dto';
-import { IssuedKeyResponseDto, KeyListResponseDto, KeyResponseDto, KeyViewDto } from './dtos/key-responses.dto';
 
 const KEY_ID = { name: 'id', format: 'uuid', description: 'Key id (not the secret)' };
 
@@ -47,7 +57,10 @@ export class KeysController {
   })
   @ApiBody({ type: CreateKeyDto, required: false })
   @ApiCreatedResponse({ type: IssuedKeyResponseDto })
-  @ApiForbiddenResponse({ type: TranslationErrorDto, description: 'forbidden: the key lacks the `manage` scope, or a sandbox key asked for a live key' })
+  @ApiForbiddenResponse({
+    type: TranslationErrorDto,
+    description: 'forbidden: the key lacks the `manage` scope, a sandbox key asked for a live key, or the account is not activated for production (live keys only after activation)',
+  })
   @ApiUnprocessableEntityResponse({
     type: TranslationErrorDto,
     description: "unsupported_language: a field is invalid, a limit is above the account's ceiling, or the account holds the most keys it may",

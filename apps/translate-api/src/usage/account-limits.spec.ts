@@ -27,7 +27,7 @@ describe('account and key limits (HTTP)', () => {
   const translate = (key: string) => as(key)('POST', '/translate', { source: 'en', target: 'es', texts: [SOFA] });
 
   async function account(limits: Parameters<AccountService['setLimits']>[1] = {}): Promise<Account> {
-    return accounts.setLimits(await accounts.create(`limits-${randomUUID()}`), limits);
+    return accounts.setLimits(await accounts.create(`limits-${randomUUID()}`, { activated: true }), limits);
   }
   const manageKey = (accountId: string, sandbox: boolean): Promise<TestKey> => createTestKey({ accountId, sandbox, scopes: ['translate', 'manage'] });
 

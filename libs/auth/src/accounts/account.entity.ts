@@ -18,6 +18,10 @@ export class Account {
   @Column({ name: 'rate_limit_per_minute', type: 'integer', nullable: true })
   rateLimitPerMinute: number | null;
 
+  /** Set when the operator grants production access; until then the account holds sandbox keys only. */
+  @Column({ name: 'activated_at', type: 'timestamptz', nullable: true })
+  activatedAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

@@ -19,7 +19,7 @@ describe('ApiKeyService against Postgres', () => {
     dataSource = new DataSource({ ...dataSourceOptions(testEnv.databaseUrl, translationDomain, 2), entities: [Account, ApiKey] });
     await dataSource.initialize();
     keys = new ApiKeyService(dataSource.getRepository(ApiKey), { maxKeysPerAccount: 25 });
-    const account = await new AccountService(dataSource.getRepository(Account)).create(`auth-spec-${randomUUID()}`);
+    const account = await new AccountService(dataSource.getRepository(Account)).create(`auth-spec-${randomUUID()}`, { activated: true });
     owner = { accountId: account.id, sandboxOnly: false };
   });
   afterAll(() => dataSource.destroy());
@@ -106,7 +106,7 @@ describe('ApiKeyService against Postgres', () => {
   });
 
   it('lets exactly the cap of keys into an account when more are created at once, and counts only keys not revoked', async () => {
-    const accountId = (await new AccountService(dataSource.getRepository(Account)).create(`auth-cap-${randomUUID()}`)).id;
+    const accountId = (await new AccountService(dataSource.getRepository(Account)).create(`auth-cap-${randomUUID()}`, { activated: true })).id;
     const capped = new ApiKeyService(dataSource.getRepository(ApiKey), { maxKeysPerAccount: 3 });
     const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => capped.create(accountId, { sandbox: i % 2 === 0 })));
     const created = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value.key] : []));
@@ -120,7 +120,7 @@ describe('ApiKeyService against Postgres', () => {
 
   it("refuses key limits above the account's ceilings with 422 naming them", async () => {
     const accounts = new AccountService(dataSource.getRepository(Account));
-    const account = await accounts.setLimits(await accounts.create(`auth-ceiling-${randomUUID()}`), { monthlyWordLimit: 1000, rateLimitPerMinute: 20 });
+    const account = await accounts.setLimits(await accounts.create(`auth-ceiling-${randomUUID()}`, { activated: true }), { monthlyWordLimit: 1000, rateLimitPerMinute: 20 });
     const refusal = (promise: Promise<unknown>) => expect(promise).rejects.toSatisfy((e) => e instanceof ApiError && e.getStatus() === 422);
     await refusal(keys.create(account.id, { sandbox: false, monthlyWordLimit: 1001 }));
     const { key, secret } = await keys.create(account.id, { sandbox: false, monthlyWordLimit: 1000, rateLimitPerMinute: 20 });
@@ -128,5 +128,18 @@ describe('ApiKeyService against Postgres', () => {
     await expect(keys.updateLimits(owner, key.id, { rateLimitPerMinute: 21 })).rejects.toThrow("rate_limit_per_minute: 21 is above the account's ceiling of 20 requests per minute");
     expect(await keys.updateLimits(owner, key.id, { monthlyWordLimit: null })).toMatchObject({ monthlyWordLimit: null });
     expect((await keys.authenticate(secret))?.account).toEqual({ monthlyWordLimit: 1000, rateLimitPerMinute: 20 });
+  });
+
+  it('gives a live key only to an activated account, and refuses it with 403 until then', async () => {
+    const accounts = new AccountService(dataSource.getRepository(Account));
+    const account = await accounts.create(`auth-sandbox-${randomUUID()}`, { activated: false });
+    await expect(keys.create(account.id, { sandbox: false })).rejects.toSatisfy(
+      (e) => e instanceof ApiError && e.getStatus() === 403 && /not activated for production use/.test(e.message),
+    );
+    expect((await keys.create(account.id, { sandbox: true })).key.sandbox).toBe(true);
+    const activated = await accounts.activate(account);
+    expect(activated.activatedAt).toBeInstanceOf(Date);
+    expect((await accounts.activate(activated)).activatedAt).toEqual(activated.activatedAt);
+    expect((await keys.create(account.id, { sandbox: false })).key.sandbox).toBe(false);
   });
 });

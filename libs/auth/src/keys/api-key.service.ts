@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { ApiKeyPrincipal, KeyScope } from '@platform/contracts';
+import { TranslationErrorCode, type ApiKeyPrincipal, type KeyScope } from '@platform/contracts';
 import { ApiError } from '@platform/errors';
 import { isUUID } from 'class-validator';
 import { EntityManager, FindOptionsWhere, IsNull, Repository } from 'typeorm';
@@ -67,6 +67,14 @@ function toPrincipal(key: ApiKey, account: Account): ApiKeyPrincipal {
   };
 }
 
+export const NOT_ACTIVATED_MESSAGE =
+  'This account is not activated for production use, so it can hold sandbox keys only; request production access in the console, and an operator activates the account';
+
+/** Live keys are for activated accounts only: 403 `forbidden` otherwise, wherever the key is asked for. */
+function assertMayHold(account: Account, spec: NewApiKey): void {
+  if (!spec.sandbox && !account.activatedAt) throw new ApiError(403, TranslationErrorCode.Forbidden, NOT_ACTIVATED_MESSAGE);
+}
+
 /**
  * A customer's key limits stay within the operator's ceilings of the account: 422 naming the
  * ceiling otherwise. No limit of its own (null) is fine: the key is then held to the ceiling.
@@ -104,7 +112,8 @@ export class ApiKeyService {
 
   /**
    * Refused with 422 when the account already holds `maxKeysPerAccount` keys that are not revoked,
-   * or when a limit is above the account's ceiling. The account row is locked meanwhile, so
+   * or when a limit is above the account's ceiling; with 403 for a live key of an account that is
+   * not activated. The account row is locked meanwhile, so
    * concurrent creations cannot pass the cap together.
    */
   async create(accountId: string, spec: NewApiKey): Promise<IssuedApiKey> {
@@ -112,6 +121,7 @@ export class ApiKeyService {
     const limits = { monthlyWordLimit: spec.monthlyWordLimit ?? null, rateLimitPerMinute: spec.rateLimitPerMinute ?? null };
     const key = await this.keys.manager.transaction(async (manager) => {
       const account = await lockAccount(manager, accountId);
+      assertMayHold(account, spec);
       assertWithinCeilings(account, { monthlyWordLimit: spec.monthlyWordLimit, rateLimitPerMinute: spec.rateLimitPerMinute });
       const held = await manager.countBy(ApiKey, { accountId, revokedAt: IsNull() });
       if (held >= this.options.maxKeysPerAccount) {

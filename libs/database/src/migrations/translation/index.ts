@@ -6,6 +6,7 @@ import { Review1732400000000 } from './1732400000000-review';
 import { ModesAndAccountLimits1733000000000 } from './1733000000000-modes-and-account-limits';
 import { BatchRecovery1733100000000 } from './1733100000000-batch-recovery';
 import { BatchHtmlAttributes1733200000000 } from './1733200000000-batch-html-attributes';
+import { ConsoleUsers1733300000000 } from './1733300000000-console-users';
 
 /** Ordered list; a new migration is appended here and never edited once released. */
 export const translationMigrations: Function[] = [
@@ -17,4 +18,5 @@ export const translationMigrations: Function[] = [
   ModesAndAccountLimits1733000000000,
   BatchRecovery1733100000000,
   BatchHtmlAttributes1733200000000,
+  ConsoleUsers1733300000000,
 ];

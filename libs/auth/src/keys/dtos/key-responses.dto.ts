@@ -1,6 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { KeyScope } from '@platform/contracts';
-import { ApiKey, apiKeyPrefix, KEY_SCOPES } from '@platform/auth';
+import { ApiKey } from '../api-key.entity';
+import { apiKeyPrefix } from '../api-key-secret.util';
+import { KEY_SCOPES } from '../api-key.service';
 
 /** How a key is shown after creation: everything but the secret, which is never stored. */
 export class KeyViewDto {

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import type { KeyScope } from '@platform/contracts';
-import { KEY_SCOPES } from '@platform/auth';
+import { KEY_SCOPES } from '../api-key.service';
 import { ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsOptional, IsString, Length } from 'class-validator';
 import { KeyLimitsDto } from './key-limits.dto';
 
@@ -14,7 +14,7 @@ export class CreateKeyDto extends KeyLimitsDto {
   @ApiPropertyOptional({
     description:
       'true for a svc_test_ key with the sandbox test quota. Defaults to the kind of the calling key; ' +
-      'a sandbox key can only create sandbox keys (403 forbidden otherwise).',
+      'a sandbox key can only create sandbox keys (403 forbidden otherwise). Live keys only for accounts activated for production (403 forbidden otherwise).',
   })
   @IsOptional()
   @IsBoolean()
