@@ -7,6 +7,7 @@ export * from './keys/api-key-secret.util';
 export * from './keys/dtos/create-key.dto';
 export * from './keys/dtos/key-limits.dto';
 export * from './keys/dtos/key-responses.dto';
+export * from './keys/dtos/key-route.docs';
 export * from './decorators/require-scope.decorator';
 export * from './decorators/current-api-key.decorator';
 export * from './decorators/api-key-auth.decorator';

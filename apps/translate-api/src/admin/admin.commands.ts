@@ -1,9 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { AccountService, ApiKeyService, type Account } from '@platform/auth';
 import { EU_LANGUAGES, isEuLanguage } from '@platform/contracts';
-import { ApiError } from '@platform/errors';
 import { ReviewerService } from '@platform/review';
-import { AdminCommandError, parseFlags, type AdminCommand, type AdminCommands } from '@platform/service-kit';
+import { AdminCommandError, asOperatorMistake, parseFlags, type AdminCommand, type AdminCommands } from '@platform/service-kit';
 import { parseArgs } from 'node:util';
 
 const accountCreate: AdminCommand<{ name: string; sandbox: boolean }> = {
@@ -57,16 +56,6 @@ async function existingAccount(context: INestApplicationContext, name: string): 
   const account = await context.get(AccountService).findByName(name);
   if (!account) throw new AdminCommandError(`account "${name}" does not exist; create it first with: admin account:create ${name}`);
   return account;
-}
-
-/** What the service refuses for the customer (a limit above the ceiling, the key cap) is an operator mistake here. */
-async function asOperatorMistake<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    if (error instanceof ApiError && error.getStatus() < 500) throw new AdminCommandError(error.message);
-    throw error;
-  }
 }
 
 const keyCreate: AdminCommand<KeyCreateOptions> = {

@@ -3,10 +3,8 @@ import {
   ApiBody,
   ApiCreatedResponse,
   ApiForbiddenResponse,
-  ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiParam,
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
@@ -17,21 +15,17 @@ import {
   CurrentApiKey,
   IssuedKeyResponseDto,
   KeyLimitsDto,
+  KeyRouteDocs,
   KeyListResponseDto,
   KeyResponseDto,
   KeyViewDto,
   keyOwnerOf,
   RequireScope,
-  type IssuedApiKey,
+  requestedKey,
+  requestedLimits,
 } from '@platform/auth';
 import { TranslationErrorCode, type ApiKeyPrincipal } from '@platform/contracts';
 import { ApiError, TranslationErrorDto } from '@platform/errors';
-
-const KEY_ID = { name: 'id', format: 'uuid', description: 'Key id (not the secret)' };
-
-function issued({ key, secret }: IssuedApiKey): IssuedKeyResponseDto {
-  return { ok: true, key: KeyViewDto.from(key), secret };
-}
 
 @ApiTags('keys')
 @ApiKeyAuth()
@@ -70,56 +64,26 @@ export class KeysController {
     if (caller.sandbox && !sandbox) {
       throw new ApiError(403, TranslationErrorCode.Forbidden, 'A sandbox key can only create sandbox keys');
     }
-    return issued(
-      await this.keys.create(caller.accountId, {
-        sandbox,
-        name: body.name,
-        scopes: body.scopes,
-        monthlyWordLimit: body.monthly_word_limit,
-        rateLimitPerMinute: body.rate_limit_per_minute,
-      }),
-    );
+    return IssuedKeyResponseDto.from(await this.keys.create(caller.accountId, requestedKey(body, sandbox)));
   }
 
   @Post(':id/regenerate')
   @HttpCode(200)
-  @ApiOperation({
-    summary: 'Replace the secret of a key',
-    description: 'Same id and settings; the previous secret is refused with 401 from this moment. Revoked keys cannot be regenerated.',
-  })
-  @ApiParam(KEY_ID)
-  @ApiOkResponse({ type: IssuedKeyResponseDto })
-  @ApiNotFoundResponse({ type: TranslationErrorDto, description: 'not_found: no such key in this account, or revoked' })
+  @KeyRouteDocs.regenerate()
   async regenerate(@CurrentApiKey() caller: ApiKeyPrincipal, @Param('id') id: string): Promise<IssuedKeyResponseDto> {
-    return issued(await this.keys.regenerate(keyOwnerOf(caller), id));
+    return IssuedKeyResponseDto.from(await this.keys.regenerate(keyOwnerOf(caller), id));
   }
 
   @Delete(':id')
-  @ApiOperation({ summary: 'Revoke a key', description: 'The key is refused with 401 from this moment and stays listed as revoked.' })
-  @ApiParam(KEY_ID)
-  @ApiOkResponse({ type: KeyResponseDto })
-  @ApiNotFoundResponse({ type: TranslationErrorDto, description: 'not_found: no such key in this account' })
+  @KeyRouteDocs.revoke()
   async revoke(@CurrentApiKey() caller: ApiKeyPrincipal, @Param('id') id: string): Promise<KeyResponseDto> {
     return { ok: true, key: KeyViewDto.from(await this.keys.revoke(keyOwnerOf(caller), id)) };
   }
 
   @Patch(':id')
-  @ApiOperation({
-    summary: "Change a key's monthly word limit or rate limit",
-    description: "Takes effect with the next request. Up to the account's ceilings set by the operator; null removes the key's own limit, which leaves it held to the ceilings.",
-  })
-  @ApiParam(KEY_ID)
-  @ApiOkResponse({ type: KeyResponseDto })
-  @ApiNotFoundResponse({ type: TranslationErrorDto, description: 'not_found: no such key in this account, or revoked' })
-  @ApiUnprocessableEntityResponse({ type: TranslationErrorDto, description: "unsupported_language: a limit is invalid, or above the account's ceiling (named in the message)" })
+  @KeyRouteDocs.updateLimits('unsupported_language')
   async updateLimits(@CurrentApiKey() caller: ApiKeyPrincipal, @Param('id') id: string, @Body() body: KeyLimitsDto): Promise<KeyResponseDto> {
-    if (body.monthly_word_limit === undefined && body.rate_limit_per_minute === undefined) {
-      throw ApiError.invalidParameter('Give monthly_word_limit and/or rate_limit_per_minute');
-    }
-    const key = await this.keys.updateLimits(keyOwnerOf(caller), id, {
-      monthlyWordLimit: body.monthly_word_limit,
-      rateLimitPerMinute: body.rate_limit_per_minute,
-    });
+    const key = await this.keys.updateLimits(keyOwnerOf(caller), id, requestedLimits(body));
     return { ok: true, key: KeyViewDto.from(key) };
   }
 }

@@ -1,5 +1,6 @@
 import { DynamicModule, INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { ApiError } from '@platform/errors';
 
 /** A mistake of the operator: printed without a stack, exit code 1. */
 export class AdminCommandError extends Error {}
@@ -13,6 +14,16 @@ export interface AdminCommand<Options> {
 }
 
 export type AdminCommands = Record<string, AdminCommand<unknown>>;
+
+/** What a service refuses a customer (a limit above the ceiling, the key cap) is an operator mistake at the terminal. */
+export async function asOperatorMistake<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof ApiError && error.getStatus() < 500) throw new AdminCommandError(error.message);
+    throw error;
+  }
+}
 
 /** Node's own messages for unknown or malformed flags (from `parseArgs`), followed by the usage line. */
 export function parseFlags<T>(usage: string, parse: () => T): T {

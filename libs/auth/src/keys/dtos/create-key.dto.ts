@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import type { KeyScope } from '@platform/contracts';
-import { KEY_SCOPES } from '../api-key.service';
+import { KEY_SCOPES, type NewApiKey } from '../api-key.service';
 import { ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsOptional, IsString, Length } from 'class-validator';
 import { KeyLimitsDto } from './key-limits.dto';
 
@@ -31,4 +31,9 @@ export class CreateKeyDto extends KeyLimitsDto {
   @ArrayNotEmpty()
   @IsIn(KEY_SCOPES, { each: true })
   scopes?: KeyScope[];
+}
+
+/** The key a creation asks for, of the kind decided by the caller (the body's `sandbox` or its default). */
+export function requestedKey(body: CreateKeyDto, sandbox: boolean): NewApiKey {
+  return { sandbox, name: body.name, scopes: body.scopes, monthlyWordLimit: body.monthly_word_limit, rateLimitPerMinute: body.rate_limit_per_minute };
 }

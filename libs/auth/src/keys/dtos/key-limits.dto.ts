@@ -1,5 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiError } from '@platform/errors';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import type { ApiKeyLimits } from '../api-key.service';
 
 export const MAX_RATE_LIMIT_PER_MINUTE = 100_000;
 
@@ -29,4 +31,12 @@ export class KeyLimitsDto {
   @Min(1)
   @Max(MAX_RATE_LIMIT_PER_MINUTE)
   rate_limit_per_minute?: number | null;
+}
+
+/** The limits a PATCH asks for: 422 when it names none. */
+export function requestedLimits(body: KeyLimitsDto): ApiKeyLimits {
+  if (body.monthly_word_limit === undefined && body.rate_limit_per_minute === undefined) {
+    throw ApiError.invalidParameter('Give monthly_word_limit and/or rate_limit_per_minute');
+  }
+  return { monthlyWordLimit: body.monthly_word_limit, rateLimitPerMinute: body.rate_limit_per_minute };
 }

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import type { KeyScope } from '@platform/contracts';
 import { ApiKey } from '../api-key.entity';
 import { apiKeyPrefix } from '../api-key-secret.util';
-import { KEY_SCOPES } from '../api-key.service';
+import { KEY_SCOPES, type IssuedApiKey } from '../api-key.service';
 
 /** How a key is shown after creation: everything but the secret, which is never stored. */
 export class KeyViewDto {
@@ -71,4 +71,8 @@ export class KeyResponseDto {
 export class IssuedKeyResponseDto extends KeyResponseDto {
   @ApiProperty({ description: 'The plain key. It is shown only in this response; store it now', example: 'svc_test_...' })
   secret: string;
+
+  static from({ key, secret }: IssuedApiKey): IssuedKeyResponseDto {
+    return { ok: true, key: KeyViewDto.from(key), secret };
+  }
 }
