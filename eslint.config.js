@@ -17,7 +17,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/apps/*', '../../apps/**', ...['translate-api', 'batch-worker', 'webhook-dispatcher', 'image-api', 'image-worker'].map((app) => `**/${app}/src/**`)],
+              group: ['**/apps/*', '../../apps/**', ...['translate-api', 'batch-worker', 'webhook-dispatcher', 'image-api', 'image-worker', 'console'].map((app) => `**/${app}/src/**`)],
               message: 'Apps never import each other: move shared code to a lib.',
             },
             { group: ['@platform/*/src/**', '**/libs/*/src/**'], message: 'Import a lib through its public entry point (@platform/<lib>).' },

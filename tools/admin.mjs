@@ -14,6 +14,9 @@ const APP_BY_COMMAND = {
   'key:create': 'translate-api',
   'reviewer:create': 'translate-api',
   'token:create': 'image-api',
+  'user:invite': 'console',
+  'account:activate': 'console',
+  'account:pending': 'console',
 };
 
 const [command, ...args] = process.argv.slice(2);

@@ -7,6 +7,7 @@ export const DefaultPort = {
   'webhook-dispatcher': 3200,
   'batch-worker': 3300,
   'image-worker': 3400,
+  console: 3500,
 } as const;
 export type ServiceName = keyof typeof DefaultPort;
 

@@ -1,3 +1,4 @@
+import { TranslationErrorCode } from '@platform/contracts';
 import { NormalizedError } from './normalize-error';
 
 /** How one service family writes an error body. Each HTTP app picks exactly one. */
@@ -8,6 +9,14 @@ export interface ErrorEnvelope {
 /** Translation service: `{"error": code, "message": text}` plus documented extras. */
 export const translationEnvelope: ErrorEnvelope = {
   render: ({ code, message, extra }) => ({ error: code, message, ...extra }),
+};
+
+/**
+ * Console: the translation service's shape, but an invalid field is `invalid_request`, as a
+ * browser form has no languages to be wrong about (the public API keeps its documented code).
+ */
+export const consoleEnvelope: ErrorEnvelope = {
+  render: ({ code, message, extra }) => ({ error: code === TranslationErrorCode.UnsupportedLanguage ? 'invalid_request' : code, message, ...extra }),
 };
 
 /**

@@ -1,0 +1,59 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AccountService } from '@platform/auth';
+import { buildApp, expectOperatorMistake, runNode } from '@platform/testing';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Browser, newEmail, PASSWORD, startConsole, tokenOf } from '../console-browser.testing';
+
+const admin = (...args: string[]) => runNode(['dist/apps/console/main.js', 'admin', ...args]);
+
+describe("the console's operator commands (built console, admin command)", () => {
+  let app: NestFastifyApplication;
+  let url: string;
+
+  beforeAll(async () => {
+    await buildApp('console');
+    ({ app, url } = await startConsole({ CONSOLE_PUBLIC_URL: 'https://console.example.eu' }));
+  });
+  afterAll(() => app?.close());
+
+  it('invites an owner with a link on the last line that signs them in once; activation follows their request', async () => {
+    const name = `cli-console-${randomUUID()}`;
+    await app.get(AccountService).create(name, { activated: false });
+    const email = newEmail('cli');
+    const invited = await admin('user:invite', '--account', name, '--email', email);
+    expect(invited.code, invited.stderr).toBe(0);
+    expect(invited.stdout).toContain(`invited ${email} as owner of "${name}"`);
+    expect(invited.lastLine).toMatch(/^https:\/\/console\.example\.eu\/console\/accept-invitation#token=inv_/);
+
+    const owner = new Browser(url);
+    expect((await owner.call('POST', '/invitations/accept', { token: tokenOf(invited.lastLine), password: PASSWORD })).status).toBe(200);
+    expect((await new Browser(url).call('POST', '/invitations/accept', { token: tokenOf(invited.lastLine), password: PASSWORD })).status).toBe(404);
+    expectOperatorMistake(await admin('user:invite', '--account', name, '--email', email), /already has a console user/);
+
+    await owner.call('POST', '/activation', { company: 'CLI GmbH', vat_id: 'DE999999999', intended_use: 'testing\nthe CLI' });
+    const pending = await admin('account:pending');
+    expect(pending.code, pending.stderr).toBe(0);
+    expect(pending.stdout).toContain(`${name}\trequested `);
+    expect(pending.stdout).toContain('company: CLI GmbH\tVAT id: DE999999999\tuse: testing the CLI');
+
+    const activated = await admin('account:activate', name);
+    expect(activated.code, activated.stderr).toBe(0);
+    expect(activated.lastLine).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect((await owner.call('GET', '/me')).body.account.activation).toBe('active');
+    expect((await admin('account:pending')).stdout).not.toContain(name);
+    expect((await owner.call('POST', '/keys', { sandbox: false })).status).toBe(201);
+  }, 120_000);
+
+  it.each([
+    [['user:invite', '--email', 'a@example.eu'], /--account is required/],
+    [['user:invite', '--account', 'x', '--email', 'nope'], /--email must be an email address/],
+    [['user:invite', '--account', 'x', '--email', 'a@example.eu', '--role', 'boss'], /--role must be one of owner, member, reviewer/],
+    [['user:invite', '--account', `nosuch-${randomUUID()}`, '--email', 'a@example.eu'], /does not exist/],
+    [['account:activate'], /exactly one account name/],
+    [['account:activate', `nosuch-${randomUUID()}`], /does not exist/],
+    [['account:pending', 'extra'], /Unexpected argument 'extra'/],
+  ])('refuses %j with a message on stderr and exit code 1', async (args, message) => {
+    expectOperatorMistake(await admin(...args), message);
+  });
+});

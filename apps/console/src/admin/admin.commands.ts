@@ -1,0 +1,75 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { AccountService, type Account } from '@platform/auth';
+import { AdminCommandError, asOperatorMistake, parseFlags, type AdminCommand, type AdminCommands } from '@platform/service-kit';
+import { isEmail } from 'class-validator';
+import { parseArgs } from 'node:util';
+import { ActivationService } from '../activation/activation.service';
+import { InvitationsService } from '../invitations/invitations.service';
+import { CONSOLE_ROLES, type ConsoleRole } from '../users/console-user.entity';
+
+async function existingAccount(context: INestApplicationContext, name: string): Promise<Account> {
+  const account = await context.get(AccountService).findByName(name);
+  if (!account) throw new AdminCommandError(`account "${name}" does not exist; create it first with: admin account:create ${name}`);
+  return account;
+}
+
+function oneAccountName(usage: string, args: string[]): string {
+  const { positionals } = parseFlags(usage, () => parseArgs({ args, strict: true, allowPositionals: true }));
+  const name = positionals[0]?.trim();
+  if (positionals.length !== 1 || !name) throw new AdminCommandError(`give exactly one account name\nusage: ${usage}`);
+  return name;
+}
+
+const userInvite: AdminCommand<{ account: string; email: string; role: ConsoleRole }> = {
+  usage: 'admin user:invite --account NAME --email ADDRESS [--role owner|member|reviewer]',
+  parse(args) {
+    const { values } = parseFlags(this.usage, () =>
+      parseArgs({ args, strict: true, options: { account: { type: 'string' }, email: { type: 'string' }, role: { type: 'string', default: 'owner' } } }),
+    );
+    const account = values.account?.trim();
+    if (!account) throw new AdminCommandError(`--account is required\nusage: ${this.usage}`);
+    const email = values.email?.trim() ?? '';
+    if (!isEmail(email) || email.length > 254) throw new AdminCommandError(`--email must be an email address\nusage: ${this.usage}`);
+    const role = values.role as ConsoleRole;
+    if (!CONSOLE_ROLES.includes(role)) throw new AdminCommandError(`--role must be one of ${CONSOLE_ROLES.join(', ')}, got "${values.role}"`);
+    return { account, email, role };
+  },
+  async run(context, { account: name, email, role }) {
+    const account = await existingAccount(context, name);
+    const { invitation, link } = await asOperatorMistake(context.get(InvitationsService).invite(account.id, email, role));
+    return [`invited ${invitation.email} as ${role} of "${account.name}" until ${invitation.expiresAt.toISOString()}; the link works once and is shown only now:`, link];
+  },
+};
+
+const accountActivate: AdminCommand<{ account: string }> = {
+  usage: 'admin account:activate NAME',
+  parse(args) {
+    return { account: oneAccountName(this.usage, args) };
+  },
+  async run(context, { account: name }) {
+    const account = await context.get(AccountService).activate(await existingAccount(context, name));
+    return [`account "${account.name}" is activated for production use: live keys can be created`, account.activatedAt!.toISOString()];
+  },
+};
+
+const accountPending: AdminCommand<Record<string, never>> = {
+  usage: 'admin account:pending',
+  parse(args) {
+    parseFlags(this.usage, () => parseArgs({ args, strict: true }));
+    return {};
+  },
+  async run(context) {
+    const pending = await context.get(ActivationService).pending();
+    const lines = pending.map(
+      ({ account, request }) =>
+        `${account.name}\trequested ${request.requestedAt.toISOString()}\tcompany: ${request.company}\tVAT id: ${request.vatId}\tuse: ${request.intendedUse.replace(/\s+/g, ' ')}`,
+    );
+    return [...lines, `${pending.length} account${pending.length === 1 ? '' : 's'} waiting for activation (admin account:activate NAME)`];
+  },
+};
+
+export const ADMIN_COMMANDS: AdminCommands = {
+  'user:invite': userInvite,
+  'account:activate': accountActivate,
+  'account:pending': accountPending,
+};

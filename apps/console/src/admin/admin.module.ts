@@ -1,0 +1,22 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from '@platform/auth';
+import { dataSourceOptions, translationDomain } from '@platform/database';
+import { ConsoleConfig } from '../config/console.config';
+import { ConsoleDomainModule } from '../console-domain.module';
+
+/** What the console's operator commands need: the translation database, accounts, users and invitations, no HTTP. */
+@Module({})
+export class AdminModule {
+  static forRoot(config: ConsoleConfig): DynamicModule {
+    return {
+      module: AdminModule,
+      imports: [
+        // An operator at a terminal wants the error at once, not the server's patient retries.
+        TypeOrmModule.forRoot({ ...dataSourceOptions(config.DATABASE_URL, translationDomain, 1), autoLoadEntities: true, retryAttempts: 1 }),
+        AuthModule.forRoot({ maxKeysPerAccount: config.MAX_KEYS_PER_ACCOUNT }, { apiKeyGuard: false }),
+        ConsoleDomainModule.forRoot(config),
+      ],
+    };
+  }
+}

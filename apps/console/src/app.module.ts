@@ -1,0 +1,41 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from '@platform/auth';
+import { DatabaseModule, translationDomain } from '@platform/database';
+import { HealthModule, RedisModule } from '@platform/service-kit';
+import { ActivationController } from './activation/activation.controller';
+import { ConsoleDomainModule } from './console-domain.module';
+import { ConsoleConfig } from './config/console.config';
+import { InvitationsController } from './invitations/invitations.controller';
+import { ConsoleKeysController } from './keys/console-keys.controller';
+import { ConsoleSession } from './sessions/console-session.entity';
+import { SessionResponder } from './sessions/session-responder.service';
+import { SessionGuard } from './sessions/session.guard';
+import { SessionsController } from './sessions/sessions.controller';
+import { SessionsService } from './sessions/sessions.service';
+import { SignInThrottleService } from './sessions/sign-in-throttle.service';
+import { SignUpController } from './signup/signup.controller';
+import { SignUpService } from './signup/signup.service';
+import { UsersController } from './users/users.controller';
+
+/** The console's session API, composed from the libs' services; every route needs a session unless public. */
+@Module({})
+export class AppModule {
+  static forRoot(config: ConsoleConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        HealthModule,
+        RedisModule.forRoot(config.REDIS_URL),
+        DatabaseModule.forRoot(config.DATABASE_URL, translationDomain, config.DATABASE_POOL_SIZE),
+        // The console's callers are people with sessions, never API keys.
+        AuthModule.forRoot({ maxKeysPerAccount: config.MAX_KEYS_PER_ACCOUNT }, { apiKeyGuard: false }),
+        ConsoleDomainModule.forRoot(config),
+        TypeOrmModule.forFeature([ConsoleSession]),
+      ],
+      controllers: [SessionsController, InvitationsController, SignUpController, UsersController, ActivationController, ConsoleKeysController],
+      providers: [SessionsService, SessionResponder, SignInThrottleService, SignUpService, { provide: APP_GUARD, useClass: SessionGuard }],
+    };
+  }
+}

@@ -1,0 +1,47 @@
+import { DefaultPort } from '@platform/contracts';
+import { DatabaseRedisConfig, EnvBool, EnvInt } from '@platform/service-kit';
+import { IsBoolean, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
+
+export class ConsoleConfig extends DatabaseRedisConfig {
+  PORT = DefaultPort.console;
+
+  /** Where people reach the console; invitation links start with it. */
+  @Matches(/^https?:\/\/[^/\s]+(\/[^\s]*)?$/, { message: 'CONSOLE_PUBLIC_URL must be an http:// or https:// URL' })
+  CONSOLE_PUBLIC_URL = 'http://localhost:3500';
+
+  /** Whether anyone may open an account (sandbox only until an operator activates it). */
+  @EnvBool() @IsBoolean()
+  CONSOLE_SIGNUP = false;
+
+  /** A session unused for this long is over; the next request needs a new sign-in. */
+  @EnvInt() @IsInt() @Min(60) @Max(7 * 24 * 3600)
+  CONSOLE_SESSION_IDLE_SECONDS = 30 * 60;
+
+  /** A session is over this long after its sign-in, however busy it is. */
+  @EnvInt() @IsInt() @Min(60) @Max(90 * 24 * 3600)
+  CONSOLE_SESSION_ABSOLUTE_SECONDS = 12 * 3600;
+
+  /** Wrong passwords for one email address before sign-in to it is locked for CONSOLE_SIGNIN_LOCK_SECONDS. */
+  @EnvInt() @IsInt() @Min(1) @Max(1000)
+  CONSOLE_SIGNIN_MAX_FAILURES = 20;
+
+  /** Wrong passwords from one client address (for any email addresses) before that address is locked. */
+  @EnvInt() @IsInt() @Min(1) @Max(100_000)
+  CONSOLE_SIGNIN_MAX_FAILURES_PER_IP = 100;
+
+  /** How long a lock lasts; failures are counted over the same window. */
+  @EnvInt() @IsInt() @Min(1) @Max(24 * 3600)
+  CONSOLE_SIGNIN_LOCK_SECONDS = 15 * 60;
+
+  /** How long an invitation link can be used (once). */
+  @EnvInt() @IsInt() @Min(300) @Max(30 * 24 * 3600)
+  CONSOLE_INVITATION_TTL_SECONDS = 7 * 24 * 3600;
+
+  /** Keys an account may hold that are not revoked, sandbox and live together (as translate-api's). */
+  @EnvInt() @IsInt() @Min(1) @Max(10_000)
+  MAX_KEYS_PER_ACCOUNT = 25;
+
+  /** Not supported yet: invitation links are printed or returned, never mailed. Set, it stops the service. */
+  @IsOptional() @Matches(/^$/, { message: 'SMTP_URL is not supported yet: invitation links are printed by the CLI and returned to the inviting owner; unset it' })
+  SMTP_URL?: string;
+}

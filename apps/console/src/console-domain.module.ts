@@ -1,0 +1,26 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ActivationRequest } from './activation/activation-request.entity';
+import { ActivationService } from './activation/activation.service';
+import { ConsoleConfig } from './config/console.config';
+import { ConsoleInvitation } from './invitations/console-invitation.entity';
+import { InvitationsService } from './invitations/invitations.service';
+import { ConsoleUser } from './users/console-user.entity';
+import { UsersService } from './users/users.service';
+
+/**
+ * Users, invitations and activation requests: what the session API and the operator commands
+ * share. Needs AuthModule and a TypeORM root of the translation schema in the importing module.
+ */
+@Module({})
+export class ConsoleDomainModule {
+  static forRoot(config: ConsoleConfig): DynamicModule {
+    return {
+      module: ConsoleDomainModule,
+      global: true,
+      imports: [TypeOrmModule.forFeature([ConsoleUser, ConsoleInvitation, ActivationRequest])],
+      providers: [{ provide: ConsoleConfig, useValue: config }, UsersService, InvitationsService, ActivationService],
+      exports: [ConsoleConfig, UsersService, InvitationsService, ActivationService],
+    };
+  }
+}

@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { ApiError } from '@platform/errors';
+import { createHash, randomBytes } from 'node:crypto';
+import { IsNull, MoreThan, Repository } from 'typeorm';
+import { ConsoleConfig } from '../config/console.config';
+import type { ConsoleRole, ConsoleUser } from '../users/console-user.entity';
+import { hashPassword } from '../users/password-hash';
+import { normalizeEmail, UsersService } from '../users/users.service';
+import { ConsoleInvitation } from './console-invitation.entity';
+
+export interface IssuedInvitation {
+  invitation: ConsoleInvitation;
+  /** Where the invited person sets a password; holds the token, shown only now. */
+  link: string;
+}
+
+const INVITATION_PREFIX = 'inv_';
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export const INVITATION_UNUSABLE = 'This invitation link is unknown, already used or expired; ask for a new one';
+
+/**
+ * Invitation tokens are random (256 bits), stored as SHA-256 only, expire after
+ * CONSOLE_INVITATION_TTL_SECONDS and work once. The link carries the token in its fragment,
+ * which browsers do not send to servers, so it stays out of access logs.
+ */
+@Injectable()
+export class InvitationsService {
+  constructor(
+    @InjectRepository(ConsoleInvitation) private readonly invitations: Repository<ConsoleInvitation>,
+    private readonly users: UsersService,
+    private readonly config: ConsoleConfig,
+  ) {}
+
+  async invite(accountId: string, email: string, role: ConsoleRole): Promise<IssuedInvitation> {
+    if (await this.users.findByEmail(email)) throw ApiError.invalidParameter(`email: ${email} already has a console user`);
+    const token = INVITATION_PREFIX + randomBytes(32).toString('base64url');
+    const invitation = await this.invitations.save(
+      this.invitations.create({
+        accountId,
+        email: normalizeEmail(email),
+        role,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + this.config.CONSOLE_INVITATION_TTL_SECONDS * 1000),
+        usedAt: null,
+      }),
+    );
+    return { invitation, link: `${this.config.CONSOLE_PUBLIC_URL.replace(/\/+$/, '')}/console/accept-invitation#token=${token}` };
+  }
+
+  /** Invitations of the account that can still be accepted. */
+  open(accountId: string): Promise<ConsoleInvitation[]> {
+    return this.invitations.find({ where: { accountId, usedAt: IsNull(), expiresAt: MoreThan(new Date()) }, order: { createdAt: 'ASC' } });
+  }
+
+  /**
+   * Uses the invitation and creates its user with the password, in one transaction: of two
+   * acceptances at once one wins, and a refused user (the address taken meanwhile) leaves the
+   * invitation unused.
+   */
+  async accept(token: string, password: string): Promise<ConsoleUser> {
+    const passwordHash = await hashPassword(password);
+    return this.invitations.manager.transaction(async (manager) => {
+      const [rows] = await manager.query(
+        `UPDATE translation.console_invitations SET used_at = now()
+         WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+         RETURNING account_id, email, role`,
+        [hashToken(token)],
+      );
+      const used = (rows as { account_id: string; email: string; role: ConsoleRole }[])[0];
+      if (!used) throw ApiError.notFound(INVITATION_UNUSABLE);
+      return this.users.create(manager, { accountId: used.account_id, email: used.email, role: used.role, passwordHash });
+    });
+  }
+}

@@ -1,0 +1,142 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AccountService, ApiKeyService } from '@platform/auth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountWithOwner, Browser, newEmail, PASSWORD, startConsole, type TestAccount } from '../console-browser.testing';
+
+describe('console keys and activation over HTTP', () => {
+  let app: NestFastifyApplication;
+  let url: string;
+  let account: TestAccount;
+
+  beforeAll(async () => {
+    ({ app, url } = await startConsole({ MAX_KEYS_PER_ACCOUNT: '4' }));
+    account = await accountWithOwner(app, url);
+  });
+  afterAll(() => app?.close());
+
+  it('creates a key whose secret is in that answer only, and never again in any answer', async () => {
+    const created = await account.owner.call('POST', '/keys', { name: 'ci', scopes: ['manage'] });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({
+      ok: true,
+      key: expect.objectContaining({ name: 'ci', prefix: 'svc_test_', sandbox: true, scopes: ['translate', 'manage'], revoked: false }),
+      secret: expect.stringMatching(/^svc_test_[0-9A-Za-z]{40}$/),
+    });
+    const { secret } = created.body;
+    expect((await app.get(ApiKeyService).authenticate(secret))?.accountId).toBe(account.accountId);
+
+    const id = created.body.key.id;
+    const answers = [
+      await account.owner.call('GET', '/keys'),
+      await account.owner.call('PATCH', `/keys/${id}`, { monthly_word_limit: 1000 }),
+      await account.owner.call('GET', '/me'),
+      await account.owner.call('GET', '/users'),
+    ];
+    for (const res of answers) {
+      expect(res.status).toBe(200);
+      expect(res.text).not.toContain(secret);
+      expect(res.text).not.toContain('"secret"');
+    }
+    expect(answers[0].body.keys).toEqual([expect.objectContaining({ id, hint: secret.slice(-4) })]);
+    expect(answers[1].body.key.monthly_word_limit).toBe(1000);
+  });
+
+  it("regenerates and revokes with the key service's rules: the old secret stops at once", async () => {
+    const { body } = await account.owner.call('POST', '/keys', {});
+    const regenerated = await account.owner.call('POST', `/keys/${body.key.id}/regenerate`);
+    expect(regenerated.status).toBe(200);
+    expect(regenerated.body.secret).not.toBe(body.secret);
+    const keys = app.get(ApiKeyService);
+    expect(await keys.authenticate(body.secret)).toBeNull();
+    expect(await keys.authenticate(regenerated.body.secret)).not.toBeNull();
+    const revoked = await account.owner.call('DELETE', `/keys/${body.key.id}`);
+    expect(revoked.body).toMatchObject({ ok: true, key: { id: body.key.id, revoked: true } });
+    expect(revoked.text).not.toContain(regenerated.body.secret);
+    expect(await keys.authenticate(regenerated.body.secret)).toBeNull();
+    expect((await account.owner.call('PATCH', `/keys/${body.key.id}`, { rate_limit_per_minute: 5 })).status).toBe(404);
+    expect((await account.owner.call('PATCH', `/keys/${body.key.id}`, {})).body).toEqual({
+      error: 'invalid_request',
+      message: 'Give monthly_word_limit and/or rate_limit_per_minute',
+    });
+  });
+
+  it("answers 404 for another account's keys", async () => {
+    const other = await accountWithOwner(app, url);
+    const { body } = await other.owner.call('POST', '/keys', {});
+    for (const [method, path] of [['DELETE', `/keys/${body.key.id}`], ['POST', `/keys/${body.key.id}/regenerate`], ['PATCH', `/keys/${body.key.id}`]] as const) {
+      const res = await account.owner.call(method, path, method === 'PATCH' ? { monthly_word_limit: 1 } : undefined);
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.body.error).toBe('not_found');
+    }
+    expect(await app.get(ApiKeyService).authenticate(body.secret)).not.toBeNull();
+  });
+
+  it('gives live keys only after an operator activates the account on request', async () => {
+    const fresh = await accountWithOwner(app, url);
+    const live = await fresh.owner.call('POST', '/keys', { sandbox: false });
+    expect(live.status).toBe(403);
+    expect(live.body).toEqual({ error: 'forbidden', message: expect.stringContaining('not activated for production use') });
+
+    const { browser: member } = await fresh.join('member');
+    expect((await member.call('POST', '/activation', { company: 'Beispiel GmbH', vat_id: 'DE123456789', intended_use: 'shop' })).status).toBe(403);
+    expect((await fresh.owner.call('POST', '/activation', { company: 'Beispiel GmbH' })).status).toBe(422);
+    const requested = await fresh.owner.call('POST', '/activation', { company: 'Beispiel GmbH', vat_id: 'DE123456789', intended_use: 'Our shop in French' });
+    expect(requested.status).toBe(200);
+    expect(requested.body.account).toEqual({ id: fresh.accountId, name: fresh.name, activation: 'pending' });
+    expect((await fresh.owner.call('POST', '/keys', { sandbox: false })).status).toBe(403);
+
+    const accounts = app.get(AccountService);
+    await accounts.activate((await accounts.findById(fresh.accountId))!);
+    expect((await member.call('GET', '/me')).body.account.activation).toBe('active');
+    // Without `sandbox`, an activated account gets a live key.
+    const created = await member.call('POST', '/keys', {});
+    expect(created.status).toBe(201);
+    expect(created.body.secret).toMatch(/^svc_live_/);
+    expect((await fresh.owner.call('POST', '/activation', { company: 'x', vat_id: 'DE123456789', intended_use: 'x' })).status).toBe(422);
+  });
+
+  it('holds an account to MAX_KEYS_PER_ACCOUNT and its ceilings, as the public API does', async () => {
+    const capped = await accountWithOwner(app, url);
+    for (let i = 0; i < 4; i++) expect((await capped.owner.call('POST', '/keys', {})).status).toBe(201);
+    const fifth = await capped.owner.call('POST', '/keys', {});
+    expect(fifth.status).toBe(422);
+    expect(fifth.body).toEqual({ error: 'invalid_request', message: expect.stringMatching(/^An account holds at most 4 keys that are not revoked/) });
+  });
+
+  it('signs up a sandbox account with its owner and a sandbox key shown once', async () => {
+    const browser = new Browser(url);
+    const email = newEmail('signup');
+    const name = `signup-${email}`;
+    const res = await browser.call('POST', '/signup', { account_name: name, email, password: PASSWORD });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      ok: true,
+      user: { email, role: 'owner' },
+      account: { name, activation: 'sandbox' },
+      key: { prefix: 'svc_test_', sandbox: true },
+      secret: expect.stringMatching(/^svc_test_/),
+    });
+    expect((await browser.call('GET', '/keys')).text).not.toContain(res.body.secret);
+    const taken = await new Browser(url).call('POST', '/signup', { account_name: name, email: newEmail('other'), password: PASSWORD });
+    expect(taken.status).toBe(422);
+    expect((await new Browser(url).call('POST', '/signup', { account_name: `${name}-2`, email, password: PASSWORD })).status).toBe(422);
+  });
+});
+
+describe('console sign-up switched off (the default)', () => {
+  let app: NestFastifyApplication;
+  let url: string;
+
+  beforeAll(async () => {
+    ({ app, url } = await startConsole({ CONSOLE_SIGNUP: 'false' }));
+  });
+  afterAll(() => app?.close());
+
+  it('answers 404 and creates nothing', async () => {
+    const email = newEmail('nosignup');
+    const res = await new Browser(url).call('POST', '/signup', { account_name: `nosignup-${email}`, email, password: PASSWORD });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: 'not_found', message: 'Sign-up is not enabled here; ask the operator for an invitation' });
+    expect(await app.get(AccountService).findByName(`nosignup-${email}`)).toBeNull();
+  });
+});

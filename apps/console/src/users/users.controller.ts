@@ -1,0 +1,62 @@
+import { Body, Controller, Delete, Get, Param, Patch, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { TranslationErrorDto } from '@platform/errors';
+import { InvitationsService } from '../invitations/invitations.service';
+import { SessionAuth } from '../sessions/session-auth.decorator';
+import { CurrentUser, Roles } from '../sessions/session.guard';
+import type { SignedIn } from '../sessions/sessions.service';
+import { InvitationViewDto, InviteUserDto, IssuedInvitationResponseDto, RoleDto, UserListResponseDto, UserResponseDto, UserViewDto } from './dtos/user.dto';
+import { UsersService } from './users.service';
+
+const USER_ID = { name: 'id', format: 'uuid', description: 'User id' };
+
+@ApiTags('users')
+@SessionAuth()
+@Roles('owner')
+@Controller('console/api/users')
+export class UsersController {
+  constructor(
+    private readonly users: UsersService,
+    private readonly invitations: InvitationsService,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: "The account's users and open invitations (owners only)" })
+  @ApiOkResponse({ type: UserListResponseDto })
+  async list(@CurrentUser() caller: SignedIn): Promise<UserListResponseDto> {
+    const [users, invitations] = await Promise.all([this.users.list(caller.accountId), this.invitations.open(caller.accountId)]);
+    return { ok: true, users: users.map((user) => UserViewDto.from(user)), invitations: invitations.map((invitation) => InvitationViewDto.from(invitation)) };
+  }
+
+  @Post('invitations')
+  @ApiOperation({
+    summary: 'Invite a person to the account (owners only)',
+    description: 'Answers a one-time link, valid for CONSOLE_INVITATION_TTL_SECONDS, where the person sets a password. The role defaults to member.',
+  })
+  @ApiCreatedResponse({ type: IssuedInvitationResponseDto })
+  @ApiUnprocessableEntityResponse({ type: TranslationErrorDto, description: 'invalid_request: a field is invalid, or the address already has a user' })
+  async invite(@CurrentUser() caller: SignedIn, @Body() body: InviteUserDto): Promise<IssuedInvitationResponseDto> {
+    const { invitation, link } = await this.invitations.invite(caller.accountId, body.email, body.role ?? 'member');
+    return { ok: true, invitation: InvitationViewDto.from(invitation), link };
+  }
+
+  @Patch(':id')
+  @ApiOperation({ summary: "Change a user's role (owners only)", description: 'The change applies to their sessions at once. An account keeps at least one owner.' })
+  @ApiParam(USER_ID)
+  @ApiOkResponse({ type: UserResponseDto })
+  @ApiNotFoundResponse({ type: TranslationErrorDto, description: 'not_found: no such user in this account' })
+  @ApiUnprocessableEntityResponse({ type: TranslationErrorDto, description: 'invalid_request: an unknown role, or the last owner would be demoted' })
+  async changeRole(@CurrentUser() caller: SignedIn, @Param('id') id: string, @Body() body: RoleDto): Promise<UserResponseDto> {
+    return { ok: true, user: UserViewDto.from(await this.users.changeRole(caller.accountId, id, body.role)) };
+  }
+
+  @Delete(':id')
+  @ApiOperation({ summary: 'Remove a user (owners only)', description: 'Their sessions end at once. An account keeps at least one owner.' })
+  @ApiParam(USER_ID)
+  @ApiOkResponse({ type: UserResponseDto })
+  @ApiNotFoundResponse({ type: TranslationErrorDto, description: 'not_found: no such user in this account' })
+  @ApiUnprocessableEntityResponse({ type: TranslationErrorDto, description: 'invalid_request: the last owner would be removed' })
+  async remove(@CurrentUser() caller: SignedIn, @Param('id') id: string): Promise<UserResponseDto> {
+    return { ok: true, user: UserViewDto.from(await this.users.remove(caller.accountId, id)) };
+  }
+}
