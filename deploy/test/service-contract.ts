@@ -2,6 +2,7 @@ import { DefaultPort, QueueName, type ServiceName } from '@platform/contracts';
 import { configVariables } from '@platform/service-kit';
 /* eslint-disable no-restricted-imports -- manifests are checked against what each app really reads */
 import { BatchWorkerConfig } from '../../apps/batch-worker/src/config/batch-worker.config';
+import { ConsoleConfig } from '../../apps/console/src/config/console.config';
 import { ImageApiConfig } from '../../apps/image-api/src/config/image-api.config';
 import { ImageWorkerConfig } from '../../apps/image-worker/src/config/image-worker.config';
 import { TranslateApiConfig } from '../../apps/translate-api/src/config/translate-api.config';
@@ -29,6 +30,7 @@ export const SERVICES: Record<ServiceName, ServiceContract> = {
   'webhook-dispatcher': { env: envOf(WebhookDispatcherConfig), port: DefaultPort['webhook-dispatcher'], api: false, queue: QueueName.Webhooks },
   'image-api': { env: envOf(ImageApiConfig), port: DefaultPort['image-api'], api: true, migrates: 'image' },
   'image-worker': { env: envOf(ImageWorkerConfig), port: DefaultPort['image-worker'], api: false, queue: QueueName.ImageVariants },
+  console: { env: envOf(ConsoleConfig), port: DefaultPort.console, api: true },
 };
 
 /** Every service answers readiness here (503 while a dependency is down). */

@@ -50,7 +50,7 @@ describe('docker/compose.yml', () => {
     expect(validate.errors ?? []).toEqual([]);
   });
 
-  it('runs the five services, each built from its own Dockerfile target with the repository as context', () => {
+  it('runs every service, each built from its own Dockerfile target with the repository as context', () => {
     for (const name of services) {
       expect(service(name)?.build, name).toEqual({ context: '..', dockerfile: 'docker/Dockerfile', target: name });
     }

@@ -1,4 +1,4 @@
-// The five deployable apps as the stack knows them: names, default ports, builds.
+// The six deployable apps as the stack knows them: names, default ports, builds.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { log, ROOT, run } from './common.mjs';
@@ -10,6 +10,7 @@ export const DEFAULT_PORTS = {
   'webhook-dispatcher': 3200,
   'batch-worker': 3300,
   'image-worker': 3400,
+  console: 3500,
 };
 export const APPS = Object.keys(DEFAULT_PORTS);
 
@@ -26,10 +27,12 @@ export const MIGRATED_BY = {
   'webhook-dispatcher': 'translate-api',
   'image-api': 'image-api',
   'image-worker': 'image-api',
+  // The console's users, sessions and invitations live in the translation schema.
+  console: 'translate-api',
 };
 export const migratingApps = (apps) => [...new Set(apps.map((app) => MIGRATED_BY[app]))];
 
-/** A single PORT cannot serve five apps: each takes its own override, e.g. IMAGE_API_PORT. */
+/** A single PORT cannot serve six apps: each takes its own override, e.g. IMAGE_API_PORT. */
 export const portVariable = (app) => `${app.toUpperCase().replace(/-/g, '_')}_PORT`;
 
 export const appMain = (app) => path.join(ROOT, 'dist/apps', app, 'main.js');

@@ -124,7 +124,7 @@ function serviceEnv(postgres, redis, s3) {
   };
   // Local webhook receivers must be reachable in development; production has no such default.
   if (env.NODE_ENV === 'development') env.WEBHOOK_ALLOWED_HOSTS ??= '127.0.0.1,::1';
-  // One PORT for five services cannot work: each gets only its own <APP>_PORT, if given.
+  // One PORT for six services cannot work: each gets only its own <APP>_PORT, if given.
   delete env.PORT;
   return env;
 }
@@ -152,6 +152,9 @@ function printSummary(rows, infra, sandbox, translateUrl) {
     );
   } else {
     lines.push(paint('yellow', `No sandbox key: ${sandbox.error}`), '');
+  }
+  if (rows.some(([name]) => name === 'console')) {
+    lines.push('Console users are invited (the link is printed on the last line):', '  npm run admin -- user:invite --account NAME --email you@example.eu', '');
   }
   lines.push('Press Ctrl-C to stop everything.', '');
   console.log(lines.join('\n'));
