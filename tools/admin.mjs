@@ -13,6 +13,7 @@ const APP_BY_COMMAND = {
   'account:limits': 'translate-api',
   'key:create': 'translate-api',
   'reviewer:create': 'translate-api',
+  'reviewer:revoke': 'translate-api',
   'token:create': 'image-api',
   'user:invite': 'console',
   'account:activate': 'console',

@@ -110,6 +110,13 @@ describe('operator CLI (built translate-api, admin command)', () => {
     const next = (lang: string) => http(url, 'GET', `/api/v1/review/tasks/next?lang=${lang}`, { token: run.lastLine });
     expect((await next('fr')).status).toBe(200);
     expect((await next('es')).status).toBe(403);
+
+    const id = /created reviewer ([0-9a-f-]{36})/.exec(run.stdout)![1];
+    const revoked = await admin('reviewer:revoke', id);
+    expect(revoked.code, revoked.stderr).toBe(0);
+    expect(revoked.lastLine).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect((await next('fr')).status).toBe(401);
+    expectOperatorMistake(await admin('reviewer:revoke', '00000000-0000-4000-8000-000000000000'), /does not exist/);
   });
 
   it('runs through npm run admin (tools/admin.mjs), which builds, migrates and forwards the exit code', async () => {

@@ -146,9 +146,25 @@ const reviewerCreate: AdminCommand<{ languages: string[]; name: string | null }>
   },
 };
 
+const reviewerRevoke: AdminCommand<{ id: string }> = {
+  usage: 'admin reviewer:revoke ID',
+  parse(args) {
+    const { positionals } = parseFlags(this.usage, () => parseArgs({ args, strict: true, allowPositionals: true }));
+    const id = positionals[0]?.trim();
+    if (positionals.length !== 1 || !id) throw new AdminCommandError(`give exactly one reviewer id (printed by reviewer:create)\nusage: ${this.usage}`);
+    return { id };
+  },
+  async run(context, { id }) {
+    const reviewer = await context.get(ReviewerService).revoke(id);
+    if (!reviewer) throw new AdminCommandError(`reviewer ${id} does not exist`);
+    return [`reviewer ${reviewer.id}${reviewer.name ? ` "${reviewer.name}"` : ''} is revoked: the token is refused from now on; tasks it held return to the pool when their lease ends`, reviewer.revokedAt!.toISOString()];
+  },
+};
+
 export const ADMIN_COMMANDS: AdminCommands = {
   'account:create': accountCreate,
   'account:limits': accountLimits,
   'key:create': keyCreate,
   'reviewer:create': reviewerCreate,
+  'reviewer:revoke': reviewerRevoke,
 };
