@@ -103,6 +103,13 @@ describe('docker/Dockerfile', () => {
     expect(packages.filter((name) => !(name in dependencies))).toEqual([]);
   });
 
+  it('has in production dependencies the package the HTTP APIs read their /docs page from (not an import, so not in the bundles)', () => {
+    for (const service of ['translate-api', 'image-api']) {
+      expect(readFileSync(path.join(root, 'dist/apps', service, 'main.js'), 'utf8')).toContain('swagger-ui-dist/package.json');
+    }
+    expect(dependencies).toHaveProperty('swagger-ui-dist');
+  });
+
   it('runs no npm in images, and leaves no apt package lists behind', () => {
     for (const target of targets) {
       for (const run of runs(target)) {

@@ -15,3 +15,4 @@ export * from './scratch-database';
 export * from './own-dependencies';
 export * from './raw-connection';
 export * from './http-limits.suite';
+export * from './api-reference.suite';

@@ -1,7 +1,7 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { TokenService } from '@platform/image-tokens';
 import { loadConfig } from '@platform/service-kit';
-import { describeHttpLimits, describeServiceHealth, http, testAppEnv } from '@platform/testing';
+import { describeApiReference, describeHttpLimits, describeServiceHealth, http, testAppEnv } from '@platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../../../../package.json';
 import { ImageApiConfig } from '../config/image-api.config';
@@ -10,6 +10,13 @@ import { serveImageApi } from '../image-api.app';
 const start = (env: NodeJS.ProcessEnv) => serveImageApi(loadConfig(ImageApiConfig, env));
 
 describeServiceHealth({ service: 'image-api', start, envelope: 'image', dependencies: ['postgres', 'redis', 's3'] });
+
+describeApiReference({
+  service: 'image-api',
+  start,
+  securitySchemes: { 'access-token': /`img_` followed by 40 base62/ },
+  guarded: { path: `/access-token/img_${'x'.repeat(40)}`, status: 401 },
+});
 
 describeHttpLimits({
   service: 'image-api',

@@ -1,6 +1,6 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig } from '@platform/service-kit';
-import { describeHttpLimits, describeServiceHealth, http, openRawConnection, parseRawResponse, requestHead, testAppEnv } from '@platform/testing';
+import { describeApiReference, describeHttpLimits, describeServiceHealth, http, openRawConnection, parseRawResponse, requestHead, testAppEnv } from '@platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TranslateApiConfig } from '../config/translate-api.config';
 import { serveTranslateApi } from '../translate-api.app';
@@ -11,6 +11,13 @@ const start = (env: NodeJS.ProcessEnv) => serveTranslateApi(loadConfig(Translate
 const unknownKey = `svc_test_${'x'.repeat(40)}`;
 
 describeServiceHealth({ service: 'translate-api', start, envelope: 'translation', dependencies: ['postgres', 'redis'] });
+
+describeApiReference({
+  service: 'translate-api',
+  start,
+  securitySchemes: { bearer: /`svc_test_`.*`svc_live_`.*not a JWT/, reviewer: /`rvw_` followed by 40 base62/ },
+  guarded: { path: '/api/v1/usage', status: 401 },
+});
 
 describeHttpLimits({
   service: 'translate-api',

@@ -16,6 +16,7 @@ import { createRootLogger, JsonLogger } from '../logging/json.logger';
 import { RequestLogController } from '../logging/request-log.controller';
 import { MetricsRegistry } from '../metrics/metrics.registry';
 import { REDIS } from '../redis/redis.module';
+import { serveApiReference } from './api-reference';
 import { throttleAuthFailures } from './auth-failure-throttle';
 import { refuseDeepBodies } from './body-depth';
 import { clientErrorHandler } from './client-error';
@@ -32,7 +33,7 @@ export interface HttpAppOptions {
   envelope: ErrorEnvelope;
   /** Hard cap on request body bytes, enforced before parsing. */
   bodyLimit?: number;
-  /** The generated OpenAPI document, with the credential schemes its routes name. */
+  /** The generated OpenAPI document, with the credential schemes its routes name; /docs renders it. */
   openapi?: { title: string; description: string; securitySchemes?: Record<string, SecurityScheme> };
   /**
    * For public APIs that take credentials: responses are never stored by caches, failed
@@ -152,8 +153,10 @@ async function serveOpenApi(app: NestFastifyApplication, openapi: NonNullable<Ht
   for (const [name, scheme] of Object.entries(openapi.securitySchemes ?? {})) builder.addSecurity(name, scheme);
   // The document is built lazily: controllers are only known once the app is initialised.
   let document: unknown;
-  app.getHttpAdapter().getInstance().get('/openapi.json', async () => {
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.get('/openapi.json', async () => {
     document ??= SwaggerModule.createDocument(app as INestApplication, builder.build());
     return document;
   });
+  serveApiReference(fastify, openapi.title);
 }
