@@ -5,6 +5,7 @@
 // unsigned request and has no bucket policies, so the rule is a middleware in front of its
 // routes. s3rver checks that a signed request names its access key, not the V4 signature.
 import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import S3rver from 's3rver';
 
 const PUBLIC_OBJECT = /^\/[^/]+\/[^/]+\.(?:webp|avif)$/;
@@ -36,6 +37,12 @@ async function anonymousReadsOfOutputsOnly(ctx, next) {
   ctx.body = ACCESS_DENIED;
 }
 
+/**
+ * Every response names the directory the server keeps its objects in (URI-encoded), so that a
+ * stack finding a server on its port can tell its own from another stack's (s3.mjs).
+ */
+export const S3_DATA_HEADER = 'x-local-s3-data';
+
 /** The CORS rule of a bucket browsers load CDN URLs from. */
 export const PUBLIC_READ_CORS = `<CORSConfiguration>
   <CORSRule>
@@ -61,6 +68,10 @@ export function createLocalS3({ directory, address, port, buckets = [] }) {
   });
   // Koa composes its middleware when the server starts listening; first in line sees every request.
   server.middleware.unshift(anonymousReadsOfOutputsOnly);
+  server.middleware.unshift(async (ctx, next) => {
+    ctx.set(S3_DATA_HEADER, encodeURIComponent(path.resolve(directory)));
+    await next();
+  });
   keepFoldersOnDelete(server.store);
   return server;
 }
