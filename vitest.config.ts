@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
 
-const libs = ['auth', 'quota', 'errors', 'contracts', 'database', 'service-kit', 'queue', 'storage', 'testing', 'glossaries', 'translation-engines', 'translation-pipeline', 'outbox', 'batches', 'webhooks', 'review', 'image-tokens', 'image-conversion'];
+const libs = ['auth', 'quota', 'errors', 'contracts', 'database', 'service-kit', 'queue', 'storage', 'testing', 'glossaries', 'translation-engines', 'translation-pipeline', 'outbox', 'batches', 'webhooks', 'review', 'image-tokens', 'image-conversion', 'api-client'];
 
 export default defineConfig({
   plugins: [

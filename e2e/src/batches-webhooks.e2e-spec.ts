@@ -2,7 +2,7 @@ import { pollUntil, startWebhookReceiver, type ReceivedWebhook, type WebhookRece
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { stack } from './stack.config';
-import { expectAcceptedJob, finishedJob, SENTENCE, translationApi } from './translation.client';
+import { expectAcceptedJob, finishedJob, SENTENCE, translate, translationApi } from './translation.client';
 
 const { webhookKey: key } = inject('credentials');
 
@@ -112,7 +112,7 @@ describe('translate-api: batches, review in the sandbox and signed webhooks', ()
   });
 
   it('answers tier review with a job that the sandbox review completes', async () => {
-    const job = expectAcceptedJob(await translationApi('POST', '/translate', key, { json: { source: 'en', target: 'es', tier: 'review', texts: [SENTENCE] } }));
+    const job = expectAcceptedJob(await translate(key, { source: 'en', target: 'es', tier: 'review', texts: [SENTENCE] }));
     const done = await finishedJob(key, job);
     expect(done).toMatchObject({ tier: 'review', progress: { done: 1, total: 1 }, results: [{ index: 0, translation: expect.stringContaining('gato') }] });
     const event = await eventFor(receiver, job);

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { SENTENCE, translationApi } from './translation.client';
+import { SENTENCE, translate, translated, translationApi } from './translation.client';
 
 const { glossaryKey: key } = inject('credentials');
 
@@ -55,11 +55,10 @@ describe('translate-api: glossaries', () => {
   });
 
   it('enforces the glossary in tier pro', async () => {
-    const plain = await translationApi('POST', '/translate', key, { json: { source: 'en', target: 'es', tier: 'pro', texts: [SENTENCE] } });
-    expect(plain.body.translations[0]).toContain('sofá');
-    const res = await translationApi('POST', '/translate', key, { json: { source: 'en', target: 'es', tier: 'pro', glossary: jsonId, texts: [SENTENCE] } });
-    expect(res.status).toBe(200);
-    expect(res.body.translations[0]).toMatch(/gato.*diván/);
+    const plain = await translate(key, { source: 'en', target: 'es', tier: 'pro', texts: [SENTENCE] });
+    expect(translated(plain).translations[0]).toContain('sofá');
+    const res = await translate(key, { source: 'en', target: 'es', tier: 'pro', glossary: jsonId, texts: [SENTENCE] });
+    expect(translated(res).translations[0]).toMatch(/gato.*diván/);
   });
 
   it('replaces a glossary, and the next translation uses the new entries', async () => {
@@ -68,8 +67,8 @@ describe('translate-api: glossaries', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.glossary).toMatchObject({ id: jsonId, name: 'furniture v2', targets: ['es'], entry_count: 1 });
-    const translated = await translationApi('POST', '/translate', key, { json: { source: 'en', target: 'es', tier: 'pro', glossary: jsonId, texts: [SENTENCE] } });
-    expect(translated.body.translations[0]).toContain('canapé');
+    const after = await translate(key, { source: 'en', target: 'es', tier: 'pro', glossary: jsonId, texts: [SENTENCE] });
+    expect(translated(after).translations[0]).toContain('canapé');
   });
 
   it('deletes glossaries', async () => {

@@ -1,4 +1,5 @@
-import { http, photoJpeg, pollUntil, postForm, solidPng } from '@platform/testing';
+import { createImageClient, multipartForm, type ImagePaths } from '@platform/api-client';
+import { http, photoJpeg, pollUntil, solidPng } from '@platform/testing';
 import { randomInt } from 'node:crypto';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -6,8 +7,16 @@ import { stack } from './stack.config';
 
 const { imageToken: token, limitedImageToken } = inject('credentials');
 
+/** The image API with its generated types (libs/api-client): a changed contract fails the typecheck here. */
+const images = (accessToken?: string) => createImageClient({ baseUrl: stack.imageUrl, accessToken });
+type ConvertFields = Omit<ImagePaths['/convert']['post']['requestBody']['content']['multipart/form-data'], 'file'>;
+const upload = (bytes: Buffer, name: string) => new File([new Uint8Array(bytes)], name);
+
 const status = (accessToken: string) => http(stack.imageUrl, 'GET', `/access-token/${accessToken}`);
-const convert = (file: Buffer, fields: Record<string, string>, accessToken = token) => postForm(stack.imageUrl, '/convert', { files: [['file', file, 'photo.jpg']], fields, token: accessToken });
+async function convert(file: Buffer, fields: ConvertFields, accessToken = token) {
+  const { data, error, response } = await images(accessToken).POST('/convert', { body: { ...fields, file: upload(file, 'photo.jpg') }, bodySerializer: multipartForm, parseAs: 'arrayBuffer' as const });
+  return { status: response.status, headers: response.headers, bytes: Buffer.from(data ?? new ArrayBuffer(0)), json: error };
+}
 
 const download = async (url: string) => {
   const response = await fetch(url);
@@ -41,7 +50,7 @@ describe('image-api', () => {
   });
 
   it('converts to WebP within max_width, stores it behind the CDN and has image-worker make the AVIF', async () => {
-    const res = await convert(photo, { format: 'webp', quality: '80', max_width: '400' });
+    const res = await convert(photo, { format: 'webp', quality: 80, max_width: 400 });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/webp');
     expect(await sharp(res.bytes).metadata()).toMatchObject({ format: 'webp', width: 400, height });
@@ -82,15 +91,11 @@ describe('image-api', () => {
 
   it('converts a batch in which a corrupt file fails alone', async () => {
     const png = await solidPng(64, 48);
-    const res = await postForm(stack.imageUrl, '/convert/batch', {
-      files: [
-        ['files', photo, 'photo.jpg'],
-        ['files', Buffer.from('this is not an image'), 'notes.jpg'],
-        ['files', png, 'logo.png'],
-      ],
-      fields: { access_token: token, format: 'webp' },
+    const { data, response } = await images().POST('/convert/batch', {
+      body: { access_token: token, format: 'webp', files: [upload(photo, 'photo.jpg'), upload(Buffer.from('this is not an image'), 'notes.jpg'), upload(png, 'logo.png')] },
+      bodySerializer: multipartForm,
     });
-    expect(res.status).toBe(200);
+    expect(response.status).toBe(200);
     const converted = (filename: string, originalSize: number) => ({
       filename,
       success: true,
@@ -101,25 +106,26 @@ describe('image-api', () => {
       imageId: expect.any(String),
       cdnUrls: { webp: expect.stringMatching(/\.webp$/), avif: expect.stringMatching(/\.avif$/) },
     });
-    expect(res.json).toEqual({
+    expect(data).toEqual({
       success: false,
       results: [converted('photo.jpg', photo.length), { filename: 'notes.jpg', success: false, error_message: expect.any(String) }, converted('logo.png', png.length)],
       totalProcessed: 3,
       successCount: 2,
     });
-    const stored = await download(res.json.results[0].cdnUrls.webp);
+    const [first] = data!.results;
+    const stored = await download(first.cdnUrls!.webp);
     expect(stored).toMatchObject({ status: 200, type: 'image/webp' });
   });
 
   it('answers 402 once a token has used its monthly limit', async () => {
     expect((await status(limitedImageToken)).body).toMatchObject({ api_limit_usage: 0, api_limit_max: 1 });
-    expect((await convert(photo, { max_width: '100' }, limitedImageToken)).status).toBe(200);
+    expect((await convert(photo, { max_width: 100 }, limitedImageToken)).status).toBe(200);
 
     const limited = { error_message: expect.any(String), error_fatal_status: false, api_limit_usage: 1, api_limit_max: 1 };
     const res = await status(limitedImageToken);
     expect(res.status).toBe(402);
     expect(res.body).toEqual(limited);
-    const refused = await convert(photo, { max_width: '100' }, limitedImageToken);
+    const refused = await convert(photo, { max_width: 100 }, limitedImageToken);
     expect(refused.status).toBe(402);
     expect(refused.json).toEqual(limited);
   });

@@ -1,9 +1,9 @@
 import { describe, expect, inject, it } from 'vitest';
-import { SENTENCE, SENTENCE_WORDS, translationApi } from './translation.client';
+import { SENTENCE, SENTENCE_WORDS, translate, translationApi } from './translation.client';
 
 const { manageKey } = inject('credentials');
 
-const translateWith = (key: string) => translationApi('POST', '/translate', key, { json: { source: 'en', target: 'es', texts: [SENTENCE] } });
+const translateWith = async (key: string) => (await translate(key, { source: 'en', target: 'es', texts: [SENTENCE] })).response;
 
 describe('translate-api: keys and usage', () => {
   let id: string;

@@ -1,7 +1,7 @@
 import { pollUntil } from '@platform/testing';
 import { describe, expect, inject, it } from 'vitest';
 import { stack } from './stack.config';
-import { expectAcceptedJob, finishedJob, SENTENCE, translationApi } from './translation.client';
+import { expectAcceptedJob, finishedJob, SENTENCE, translate, translationApi } from './translation.client';
 
 const { liveKey, reviewerToken } = inject('credentials');
 
@@ -12,7 +12,7 @@ describe('translate-api: review by a native speaker', () => {
   let task: { id: string };
 
   it("hands a live job's sampled text to a reviewer of its language", async () => {
-    job = expectAcceptedJob(await translationApi('POST', '/translate', liveKey, { json: { source: 'en', target: 'es', tier: 'review', texts: [SENTENCE] } }));
+    job = expectAcceptedJob(await translate(liveKey, { source: 'en', target: 'es', tier: 'review', texts: [SENTENCE] }));
     // Tasks are handed out oldest first: on a long-lived stack, other jobs' open tasks may come before ours.
     const claimed = await pollUntil(
       () => translationApi('GET', '/review/tasks/next?lang=es', reviewerToken),

@@ -16,3 +16,4 @@ export * from './own-dependencies';
 export * from './raw-connection';
 export * from './http-limits.suite';
 export * from './api-reference.suite';
+export * from './api-client-contract.suite';

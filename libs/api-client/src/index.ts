@@ -1,0 +1,2 @@
+export * from './translation.client';
+export * from './image.client';
