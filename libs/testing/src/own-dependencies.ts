@@ -77,3 +77,10 @@ export async function startOwnPostgres(): Promise<OwnDependency> {
 export function startOwnRedis(): Promise<OwnDependency> {
   return ownServer('redis', 'SIGTERM', (infra, processes, port, dir) => infra.startRedisServer(processes, port, dir));
 }
+
+/** A loopback port nothing listens on, for a process a test starts that takes its port as told. */
+export async function freePort(): Promise<number> {
+  const infra = (await import(OWN_INFRA)) as OwnInfra;
+  const [port] = await infra.freePorts(1);
+  return port;
+}
