@@ -24,13 +24,25 @@ describe('operational endpoints', () => {
     expect(await res.json()).toEqual({ status: 'ok', checks });
   });
 
-  it.each([
+  const apis = [
     { name: 'translate-api', url: stack.translateUrl, path: '/api/v1/translate' },
     { name: 'image-api', url: stack.imageUrl, path: '/convert' },
-  ])('$name serves its OpenAPI document', async ({ url, path }) => {
+  ];
+
+  it.each(apis)('$name serves its OpenAPI document', async ({ url, path }) => {
     const res = await http(url, 'GET', '/openapi.json');
     expect(res.status).toBe(200);
     expect(res.body.openapi).toMatch(/^3\./);
     expect(res.body.paths).toHaveProperty([path]);
+  });
+
+  // As deployed: the bundle reads Swagger UI's files from the node_modules installed beside it.
+  it.each(apis)('$name serves its API reference page with every file it references', async ({ url }) => {
+    const page = await http(url, 'GET', '/docs');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const assets = [...page.text.matchAll(/\b(?:src|href)="([^"]*)"/g)].map((match) => match[1]);
+    expect(assets).toEqual(expect.arrayContaining(['/docs/swagger-ui.css', '/docs/swagger-ui-bundle.js']));
+    for (const asset of assets) expect((await http(url, 'GET', asset)).status, asset).toBe(200);
   });
 });
