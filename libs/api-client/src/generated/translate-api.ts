@@ -431,7 +431,7 @@ export interface components {
              * @example staging server
              */
             name?: string;
-            /** @description true for a svc_test_ key with the sandbox test quota. Defaults to the kind of the calling key; a sandbox key can only create sandbox keys (403 forbidden otherwise). */
+            /** @description true for a svc_test_ key with the sandbox test quota. Defaults to the kind of the calling key; a sandbox key can only create sandbox keys (403 forbidden otherwise). Live keys only for accounts activated for production (403 forbidden otherwise). */
             sandbox?: boolean;
             /**
              * @description `manage` also allows key and webhook management; every key can translate
@@ -1044,7 +1044,7 @@ export interface operations {
                     "application/json": components["schemas"]["TranslationErrorDto"];
                 };
             };
-            /** @description forbidden: the key lacks the `manage` scope, or a sandbox key asked for a live key */
+            /** @description forbidden: the key lacks the `manage` scope, a sandbox key asked for a live key, or the account is not activated for production (live keys only after activation) */
             403: {
                 headers: {
                     [name: string]: unknown;
