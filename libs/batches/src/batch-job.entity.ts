@@ -13,7 +13,7 @@ const bigintAsNumber: ValueTransformer = {
 /** A batch submitted through POST /api/v1/batches; its texts are `BatchText` rows. */
 @Entity({ schema: 'translation', name: 'batch_jobs' })
 @Index('batch_jobs_expiry_idx', ['status', 'expiresAt'])
-@Index('batch_jobs_account_idx', ['accountId', 'sandbox'])
+@Index('batch_jobs_listing_idx', ['accountId', 'sandbox', 'createdAt', 'id'])
 export class BatchJob {
   /** `job_` + 24 random base62 characters: the id alone grants no access, but is not guessable either. */
   @PrimaryColumn({ type: 'text' })

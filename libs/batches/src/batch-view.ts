@@ -39,6 +39,44 @@ export interface BatchView {
   error?: string;
 }
 
+/** A job in GET /api/v1/batches: its state, without texts or results. */
+export interface BatchSummary {
+  id: string;
+  status: BatchStatus;
+  progress: { done: number; total: number };
+  target: string;
+  tier: TranslationTier;
+  format: TranslationFormat;
+  words: number;
+  cost_cents: number;
+  created_at: string;
+  completed_at: string | null;
+}
+
+/** A page of GET /api/v1/batches; `next_cursor` is null on the last page. */
+export interface BatchPage {
+  batches: BatchSummary[];
+  next_cursor: string | null;
+}
+
+/** The columns a summary is made of. */
+export const SUMMARY_COLUMNS = ['id', 'status', 'target', 'tier', 'format', 'total', 'doneCount', 'words', 'costCents', 'createdAt', 'completedAt'] as const;
+
+export function toSummary(job: Pick<BatchJob, (typeof SUMMARY_COLUMNS)[number]>): BatchSummary {
+  return {
+    id: job.id,
+    status: job.status,
+    progress: { done: job.doneCount, total: job.total },
+    target: job.target,
+    tier: job.tier,
+    format: job.format,
+    words: job.words,
+    cost_cents: job.costCents,
+    created_at: job.createdAt.toISOString(),
+    completed_at: job.completedAt?.toISOString() ?? null,
+  };
+}
+
 /** `data` of the `batch.completed` webhook event. */
 export interface BatchCompletedData {
   job: string;

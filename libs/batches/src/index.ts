@@ -3,6 +3,7 @@ export * from './batch-text.entity';
 export * from './batch-id';
 export * from './batch-limits';
 export * from './batch-view';
+export * from './batch-cursor';
 export * from './translate-batch.job';
 export * from './batch.service';
 export * from './batch-progress.service';

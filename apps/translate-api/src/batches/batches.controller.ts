@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiNotFoundResponse,
@@ -17,7 +17,8 @@ import { TranslationErrorDto } from '@platform/errors';
 import { ApiRateLimited, RATE_LIMIT_HEADER_DOCS } from '@platform/quota';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { BatchRequestDto } from './dtos/batch-request.dto';
-import { BatchAcceptedDto, BatchJobDto } from './dtos/batch-responses.dto';
+import { BatchListQueryDto, DEFAULT_BATCH_PAGE } from './dtos/batch-list-query.dto';
+import { BatchAcceptedDto, BatchJobDto, BatchListResponseDto } from './dtos/batch-responses.dto';
 
 @ApiTags('batches')
 @ApiKeyAuth()
@@ -44,6 +45,20 @@ export class BatchesController {
   async submit(@CurrentApiKey() key: ApiKeyPrincipal, @Body() body: BatchRequestDto): Promise<BatchAcceptedDto> {
     const job = await this.batches.submit(key, body);
     return { ok: true, job: job.id, status: 'processing' };
+  }
+
+  @Get()
+  @ApiOperation({
+    summary: 'Batches of the account, newest first',
+    description:
+      "The jobs of the calling key's account and mode (sandbox or live), whichever key submitted them, a page at a time: " +
+      'their state without texts or results. Follow `next_cursor` until it is null; jobs submitted meanwhile do not shift ' +
+      'later pages (no job is listed twice or skipped), they come first in a new listing.',
+  })
+  @ApiOkResponse({ type: BatchListResponseDto, headers: RATE_LIMIT_HEADER_DOCS })
+  @ApiUnprocessableEntityResponse({ type: TranslationErrorDto, description: 'unsupported_language: limit out of 1..100, or a cursor this list did not give' })
+  async list(@CurrentApiKey() key: ApiKeyPrincipal, @Query() query: BatchListQueryDto): Promise<BatchListResponseDto> {
+    return { ok: true, ...(await this.batches.list(key, { limit: query.limit ?? DEFAULT_BATCH_PAGE, cursor: query.cursor })) };
   }
 
   @Get(':job')

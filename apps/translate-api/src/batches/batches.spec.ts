@@ -1,31 +1,14 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig } from '@platform/service-kit';
-import { createTestKey as createKey, http, testAppEnv, testEnv, type TestKey, type TestKeyOptions } from '@platform/testing';
+import { http, testAppEnv, type TestKey } from '@platform/testing';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TranslateApiConfig } from '../config/translate-api.config';
 import { serveTranslateApi } from '../translate-api.app';
+import { batchAccounts } from './batch-accounts.testing';
 
 const SOFA = 'The cat is sleeping on the red sofa.';
-const accounts: string[] = [];
-
-async function createTestKey(options?: TestKeyOptions): Promise<TestKey> {
-  const key = await createKey(options);
-  accounts.push(key.accountId);
-  return key;
-}
-
-/** Workers of other test files share this database: leave them no jobs to translate. */
-async function deleteJobs(): Promise<void> {
-  const client = new pg.Client({ connectionString: testEnv.databaseUrl });
-  await client.connect();
-  try {
-    await client.query('DELETE FROM translation.batch_jobs WHERE account_id = ANY($1)', [accounts]);
-  } finally {
-    await client.end();
-  }
-}
+const { createTestKey, deleteJobs } = batchAccounts();
 
 /**
  * Submission and reading of batches. Translation is batch-worker's part (its own spec); a

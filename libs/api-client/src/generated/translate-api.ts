@@ -153,7 +153,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Batches of the account, newest first
+         * @description The jobs of the calling key's account and mode (sandbox or live), whichever key submitted them, a page at a time: their state without texts or results. Follow `next_cursor` until it is null; jobs submitted meanwhile do not shift later pages (no job is listed twice or skipped), they come first in a new listing.
+         */
+        get: operations["BatchesController_list"];
         put?: never;
         /**
          * Submit a batch of up to 1,000 texts
@@ -639,6 +643,37 @@ export interface components {
             /** @description Texts translated so far */
             done: number;
             total: number;
+        };
+        BatchSummaryDto: {
+            /** @example job_3kTq9ZbW0xYc1LmN8pQr2sUv */
+            id: string;
+            /** @enum {string} */
+            status: "processing" | "done" | "failed";
+            progress: components["schemas"]["BatchProgressDto"];
+            /** @example es */
+            target: string;
+            /** @enum {string} */
+            tier: "basic" | "pro" | "review";
+            /** @enum {string} */
+            format: "text" | "html" | "json";
+            /** @description Words of all texts, charged at submission */
+            words: number;
+            cost_cents: number;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the job became done or failed; null while processing
+             */
+            completed_at: string | null;
+        };
+        BatchListResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description The account's jobs of the key's mode (sandbox or live), newest first */
+            batches: components["schemas"]["BatchSummaryDto"][];
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
         };
         BatchResultDto: {
             /** @description Position of the text in the submitted `texts` */
@@ -1375,6 +1410,67 @@ export interface operations {
              */
             503: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    BatchesController_list: {
+        parameters: {
+            query?: {
+                /** @description Jobs per page */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page, as it is; omit for the first page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchListResponseDto"];
+                };
+            };
+            /** @description invalid_key: key missing, unknown, revoked or regenerated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description unsupported_language: limit out of 1..100, or a cursor this list did not give */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description rate_limited: the key made more requests in the last 60 seconds than its limit allows */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before the next request is allowed */
+                    "Retry-After"?: number;
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {

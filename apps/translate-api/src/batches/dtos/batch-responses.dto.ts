@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { BATCH_STATUSES, type BatchStatus } from '@platform/batches';
-import { TRANSLATION_TIERS } from '@platform/translation-pipeline';
+import { TRANSLATION_FORMATS, TRANSLATION_TIERS } from '@platform/translation-pipeline';
 
 export class BatchAcceptedDto {
   @ApiProperty({ enum: [true] })
@@ -74,4 +74,48 @@ export class BatchJobDto {
 
   @ApiPropertyOptional({ description: 'When `failed`: why' })
   error?: string;
+}
+
+/** A job in the list: its state, without texts or results (GET /api/v1/batches/{job} has those). */
+export class BatchSummaryDto {
+  @ApiProperty({ example: 'job_3kTq9ZbW0xYc1LmN8pQr2sUv' })
+  id: string;
+
+  @ApiProperty({ enum: BATCH_STATUSES })
+  status: BatchStatus;
+
+  @ApiProperty({ type: BatchProgressDto })
+  progress: BatchProgressDto;
+
+  @ApiProperty({ example: 'es' })
+  target: string;
+
+  @ApiProperty({ enum: TRANSLATION_TIERS })
+  tier: string;
+
+  @ApiProperty({ enum: TRANSLATION_FORMATS })
+  format: string;
+
+  @ApiProperty({ type: 'integer', description: 'Words of all texts, charged at submission' })
+  words: number;
+
+  @ApiProperty({ type: 'integer' })
+  cost_cents: number;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true, description: 'When the job became done or failed; null while processing' })
+  completed_at: string | null;
+}
+
+export class BatchListResponseDto {
+  @ApiProperty({ enum: [true] })
+  ok: true;
+
+  @ApiProperty({ type: [BatchSummaryDto], description: "The account's jobs of the key's mode (sandbox or live), newest first" })
+  batches: BatchSummaryDto[];
+
+  @ApiProperty({ type: 'string', nullable: true, description: 'Pass as `cursor` for the next page; null on the last page' })
+  next_cursor: string | null;
 }

@@ -7,6 +7,7 @@ import { ModesAndAccountLimits1733000000000 } from './1733000000000-modes-and-ac
 import { BatchRecovery1733100000000 } from './1733100000000-batch-recovery';
 import { BatchHtmlAttributes1733200000000 } from './1733200000000-batch-html-attributes';
 import { ConsoleUsers1733300000000 } from './1733300000000-console-users';
+import { BatchListing1733310000000 } from './1733310000000-batch-listing';
 
 /** Ordered list; a new migration is appended here and never edited once released. */
 export const translationMigrations: Function[] = [
@@ -19,4 +20,5 @@ export const translationMigrations: Function[] = [
   BatchRecovery1733100000000,
   BatchHtmlAttributes1733200000000,
   ConsoleUsers1733300000000,
+  BatchListing1733310000000,
 ];
