@@ -1,6 +1,6 @@
 // Translates a text and prints what it cost and what is left of the month's quota.
 //   API_KEY=svc_test_... TRANSLATE_API=http://127.0.0.1:3000
-import { createTranslationClient, isTranslated } from '@platform/api-client';
+import { createTranslationClient, isTranslated, isUsageHistory } from '@platform/api-client';
 
 const api = createTranslationClient({ baseUrl: process.env.TRANSLATE_API ?? 'http://127.0.0.1:3000', apiKey: process.env.API_KEY ?? '' });
 
@@ -8,7 +8,8 @@ export async function translateAndReport(text: string, target: 'es' | 'fr' | 'it
   const { data, error, response } = await api.POST('/api/v1/translate', { body: { source: 'en', target, texts: [text] } });
   if (error) throw new Error(`${response.status} ${error.error}: ${error.message}`);
   if (!isTranslated(data)) throw new Error(`tier review answers a job: ${data.job}`);
-  const usage = await api.GET('/api/v1/usage');
-  console.log(`${data.words} words, ${data.cost_cents} cents; ${usage.data?.remaining ?? 'unlimited'} words left this month`);
+  const { data: usage } = await api.GET('/api/v1/usage');
+  const left = usage && !isUsageHistory(usage) ? usage.remaining : null;
+  console.log(`${data.words} words, ${data.cost_cents} cents; ${left ?? 'unlimited'} words left this month`);
   return data.translations[0];
 }

@@ -28,3 +28,9 @@ export type AcceptedJob = TranslationSchemas['BatchAcceptedDto'];
 
 /** POST /api/v1/translate answers 200 with the translations in tiers basic and pro, 202 with a job in tier review. */
 export const isTranslated = (data: TranslateResponse | AcceptedJob): data is TranslateResponse => 'translations' in data;
+
+export type MonthUsage = TranslationSchemas['UsageResponseDto'];
+export type UsageHistory = TranslationSchemas['UsageHistoryResponseDto'];
+
+/** GET /api/v1/usage answers this month's usage without query parameters, the history with `from`, `to` or `granularity`. */
+export const isUsageHistory = (data: MonthUsage | UsageHistory): data is UsageHistory => 'periods' in data;

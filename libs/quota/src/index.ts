@@ -1,6 +1,7 @@
 export * from './month';
 export * from './monthly-limit';
 export * from './word-quota.service';
+export * from './usage-history.service';
 export * from './quota.module';
 export * from './rate-limiter.service';
 export * from './key-rate-limit.service';

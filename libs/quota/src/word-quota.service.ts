@@ -51,6 +51,19 @@ interface ChargeRow {
   cost_cents: string;
 }
 
+/** The charge's moment (`at`, else now) is its `created_at`, which gives its month and its day (UTC). */
+const INSERT_CHARGE = `
+  INSERT INTO translation.quota_charges (key_id, month, words, cost_cents, reference, created_at)
+  SELECT $1::uuid, to_char(moment.charged_at AT TIME ZONE 'UTC', 'YYYY-MM'), $3::bigint, $4::bigint, $5::text, moment.charged_at
+  FROM (SELECT COALESCE($2::timestamptz, now()) AS charged_at) moment
+  ON CONFLICT (reference) DO NOTHING
+  RETURNING id, key_id, month, words, cost_cents, (created_at AT TIME ZONE 'UTC')::date::text AS day`;
+
+/** Runs once the month's totals took the charge, under the same row locks. */
+const ADD_DAY = `
+  INSERT INTO translation.key_daily_usage AS d (key_id, day, words, cost_cents) VALUES ($1, $2, $3, $4)
+  ON CONFLICT (key_id, day) DO UPDATE SET words = d.words + EXCLUDED.words, cost_cents = d.cost_cents + EXCLUDED.cost_cents`;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -85,21 +98,26 @@ const ADD_USAGE = `
   SELECT EXISTS (SELECT 1 FROM account) AS account_ok, EXISTS (SELECT 1 FROM key) AS key_ok`;
 
 /**
- * Marks the charge refunded and gives its words back to the key and its account in one
- * statement, so it happens at most once. The key's update reads the account's, which makes the
- * rows lock in the same order as a charge takes them.
+ * Marks the charge refunded and gives its words back to the key and its account, for its month
+ * and its day, in one statement, so it happens at most once. The key's updates read the
+ * account's, which makes the account's row lock first, as a charge takes it.
  */
 const refundSql = (column: 'id' | 'reference') => `
   WITH refunded AS (
     UPDATE translation.quota_charges SET refunded_at = now()
     WHERE ${column} = $1 AND refunded_at IS NULL
-    RETURNING key_id, month, words, cost_cents
+    RETURNING key_id, month, (created_at AT TIME ZONE 'UTC')::date AS day, words, cost_cents
   ), account AS (
     UPDATE translation.account_usage au
     SET words = au.words - r.words, cost_cents = au.cost_cents - r.cost_cents
     FROM refunded r JOIN translation.api_keys k ON k.id = r.key_id
     WHERE au.account_id = k.account_id AND au.sandbox = k.sandbox AND au.month = r.month
     RETURNING au.account_id
+  ), day AS (
+    UPDATE translation.key_daily_usage d
+    SET words = d.words - r.words, cost_cents = d.cost_cents - r.cost_cents
+    FROM refunded r, (SELECT count(*) FROM account) AS account_first
+    WHERE d.key_id = r.key_id AND d.day = r.day
   )
   UPDATE translation.key_usage ku
   SET words = ku.words - r.words, cost_cents = ku.cost_cents - r.cost_cents
@@ -109,8 +127,9 @@ const refundSql = (column: 'id' | 'reference') => `
 
 /**
  * Monthly word quotas in two levels, kept in Postgres: translation.key_usage holds each key's
- * month, translation.account_usage each account's per mode, and translation.quota_charges the
- * ledger of every charge, so a charge can be replayed (by reference) or refunded exactly.
+ * month, translation.account_usage each account's per mode, translation.key_daily_usage each
+ * key's day (for the usage history), and translation.quota_charges the ledger of every charge,
+ * so a charge can be replayed (by reference) or refunded exactly.
  */
 @Injectable()
 export class WordQuotaService {
@@ -133,21 +152,20 @@ export class WordQuotaService {
     assertCount('costCents', request.costCents);
     const { key } = request;
     const limits = this.limitsFor(key);
-    const month = utcMonth(request.at);
     return this.dataSource.transaction(async (manager) => {
       // A concurrent charge with the same reference makes this insert wait for its outcome.
-      const [charge] = await queryRows<ChargeRow>(
-        manager,
-        `INSERT INTO translation.quota_charges (key_id, month, words, cost_cents, reference)
-         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (reference) DO NOTHING
-         RETURNING id, key_id, month, words, cost_cents`,
-        [key.keyId, month, request.words, request.costCents, request.reference ?? null],
-      );
+      const [charge] = await queryRows<ChargeRow & { day: string }>(manager, INSERT_CHARGE, [
+        key.keyId,
+        request.at ?? null,
+        request.words,
+        request.costCents,
+        request.reference ?? null,
+      ]);
       if (!charge) return this.earlierCharge(manager, request);
       const [added] = await queryRows<{ account_ok: boolean; key_ok: boolean }>(manager, ADD_USAGE, [
         key.accountId,
         key.sandbox,
-        month,
+        charge.month,
         request.words,
         request.costCents,
         limits.account,
@@ -156,6 +174,7 @@ export class WordQuotaService {
       ]);
       if (!added.account_ok) throw await refusal(manager, request, limits.accountKind, limits.account!);
       if (!added.key_ok) throw await refusal(manager, request, 'key', limits.key!);
+      await manager.query(ADD_DAY, [key.keyId, charge.day, request.words, request.costCents]);
       return toReceipt(charge);
     });
   }

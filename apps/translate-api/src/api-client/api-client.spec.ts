@@ -1,5 +1,5 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createTranslationClient } from '@platform/api-client';
+import { createTranslationClient, isUsageHistory } from '@platform/api-client';
 import { loadConfig } from '@platform/service-kit';
 import { createTestKey, describeApiClientContract, testAppEnv } from '@platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +29,14 @@ describe('the typed translation client (libs/api-client) against translate-api',
 
     const usage = await client.GET('/api/v1/usage');
     expect(usage.data).toMatchObject({ ok: true, words: 8, account: { mode: 'sandbox', words: 8 } });
+  });
+
+  it("tells this month's usage from the history, which the query parameters ask for", async () => {
+    const client = createTranslationClient({ baseUrl, apiKey: (await createTestKey()).plainKey });
+    const month = await client.GET('/api/v1/usage');
+    const history = await client.GET('/api/v1/usage', { params: { query: { granularity: 'month' } } });
+    expect(month.data && isUsageHistory(month.data)).toBe(false);
+    expect(history.data && isUsageHistory(history.data) ? history.data.periods : []).toHaveLength(12);
   });
 
   it('answers a refusal as the typed error envelope', async () => {

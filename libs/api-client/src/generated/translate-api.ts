@@ -114,8 +114,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The calling key's usage this month
-         * @description Words and cost charged to the key in the current calendar month (UTC) and its monthly word limit, and under `account` the same for all the account's keys of the key's mode together. A key is held to its own limit and to its account's: the operator's ceiling for live keys, the sandbox quota (or a lower ceiling) for sandbox keys.
+         * The calling key's usage this month, or its history
+         * @description Without query parameters: words and cost charged to the key in the current calendar month (UTC) and its monthly word limit, and under `account` the same for all the account's keys of the key's mode together. A key is held to its own limit and to its account's: the operator's ceiling for live keys, the sandbox quota (or a lower ceiling) for sandbox keys.
+         *
+         *     With any of `from`, `to`, `granularity`: the history (`UsageHistoryResponseDto`), words and cost per UTC day or calendar month of the key and of its account's keys of the same mode, every period listed (zero when nothing was charged), refunds taken off the day of the charge they give back. At most 400 days or 60 months per request.
          */
         get: operations["UsageController_usage"];
         put?: never;
@@ -522,6 +524,77 @@ export interface components {
              */
             remaining: number | null;
             account: components["schemas"]["AccountUsageDto"];
+        };
+        AccountUsageFiguresDto: {
+            /** @example 30500 */
+            words: number;
+            /**
+             * @description In cents
+             * @example 610
+             */
+            cost_cents: number;
+            /**
+             * @description The mode of the calling key, whose keys these figures add up
+             * @enum {string}
+             */
+            mode: "sandbox" | "live";
+        };
+        UsageFiguresDto: {
+            /** @example 30500 */
+            words: number;
+            /**
+             * @description In cents
+             * @example 610
+             */
+            cost_cents: number;
+        };
+        UsagePeriodDto: {
+            /** @example 30500 */
+            words: number;
+            /**
+             * @description In cents
+             * @example 610
+             */
+            cost_cents: number;
+            /**
+             * @description `YYYY-MM-DD` (granularity day) or `YYYY-MM` (granularity month), UTC
+             * @example 2025-03-01
+             */
+            period: string;
+            /** @description All the account's keys of the calling key's mode, this key included */
+            account: components["schemas"]["UsageFiguresDto"];
+        };
+        UsageHistoryResponseDto: {
+            /** @example true */
+            ok: boolean;
+            /** @enum {string} */
+            granularity: "day" | "month";
+            /**
+             * Format: date
+             * @description First day of the first period
+             * @example 2025-03-01
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description Last day of the last period
+             * @example 2025-03-31
+             */
+            to: string;
+            /**
+             * @description Words charged to this key in the range, refunds taken off
+             * @example 12500
+             */
+            words: number;
+            /**
+             * @description Cost charged to this key in the range, in cents, refunds taken off
+             * @example 250
+             */
+            cost_cents: number;
+            /** @description The same for all the account's keys of the calling key's mode */
+            account: components["schemas"]["AccountUsageFiguresDto"];
+            /** @description Every period of the range in order, zero where nothing was charged */
+            periods: components["schemas"]["UsagePeriodDto"][];
         };
         TranslateRequestDto: {
             /**
@@ -1255,13 +1328,21 @@ export interface operations {
     };
     UsageController_usage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description First day (UTC) of the history; by month, its month. Default: the first day of `to`'s month (by day), the month 11 months before `to`'s (by month) */
+                from?: string;
+                /** @description Last day (UTC) of the history, included; by month, its month. Default: today (UTC) */
+                to?: string;
+                /** @description One figure per day (at most 400 days) or per calendar month (at most 60 months) */
+                granularity?: "day" | "month";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description `UsageResponseDto` without query parameters, `UsageHistoryResponseDto` with any of them */
             200: {
                 headers: {
                     /** @description Requests per 60 second window allowed to this key */
@@ -1271,11 +1352,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UsageResponseDto"];
+                    "application/json": components["schemas"]["UsageResponseDto"] | components["schemas"]["UsageHistoryResponseDto"];
                 };
             };
             /** @description invalid_key: key missing, unknown, revoked or regenerated */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description unsupported_language: `from` or `to` not a date (YYYY-MM-DD), `from` after `to`, a range too long for the granularity, or an unknown granularity; the message names the parameter */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -8,6 +8,7 @@ import { BatchRecovery1733100000000 } from './1733100000000-batch-recovery';
 import { BatchHtmlAttributes1733200000000 } from './1733200000000-batch-html-attributes';
 import { ConsoleUsers1733300000000 } from './1733300000000-console-users';
 import { BatchListing1733310000000 } from './1733310000000-batch-listing';
+import { UsageDays1733320000000 } from './1733320000000-usage-days';
 
 /** Ordered list; a new migration is appended here and never edited once released. */
 export const translationMigrations: Function[] = [
@@ -21,4 +22,5 @@ export const translationMigrations: Function[] = [
   BatchHtmlAttributes1733200000000,
   ConsoleUsers1733300000000,
   BatchListing1733310000000,
+  UsageDays1733320000000,
 ];
