@@ -45,10 +45,13 @@ describe(`soak: 5 translations and 1 conversion per second for ${SOAK_MS / 1000}
     expect(tally(translated.filter((res) => res.status === 0 || res.status >= 500)), 'translate: no 5xx, no lost request').toEqual({});
     expect(tally(converted.filter((res) => res.status === 0 || res.status >= 500)), 'convert: no 5xx, no lost request').toEqual({});
     expect(problems.map((p) => `${p.service}: ${p.line}`), 'error-level log lines during the soak').toEqual([]);
-    const baseline = samples[1][1];
+    // One reading may fall just after a major collection (translate-api read 135 MB at one
+    // sample and 170 MB at the next with the same heap), so the figure a service is held to is
+    // the higher of its readings before and after the warm-up.
+    const baseline = (service: Service) => Math.max(samples[0][1][service]!, samples[1][1][service]!);
     for (const [when, rss] of [samples.at(-2)!, samples.at(-1)!]) {
       for (const service of SERVICES) {
-        expect(rss[service]!, `${service} RSS ${when} (${mb(rss[service])}) against its baseline ${mb(baseline[service])}`).toBeLessThanOrEqual(baseline[service]! * (1 + RSS_TOLERANCE));
+        expect(rss[service]!, `${service} RSS ${when} (${mb(rss[service])}) against its baseline ${mb(baseline(service))}`).toBeLessThanOrEqual(baseline(service) * (1 + RSS_TOLERANCE));
       }
     }
     expect(await restartsSince(before)).toEqual([]);
