@@ -27,6 +27,11 @@ export default tseslint.config(
     },
   },
   {
+    // The console's browser app runs in the browser, not in Node.
+    files: ['apps/console/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     // Tests and fault scenarios read loosely typed JSON bodies; precise response types live in the DTOs under test.
     files: ['**/*.spec.ts', 'libs/testing/**/*.ts', 'faults/src/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

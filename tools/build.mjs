@@ -41,7 +41,16 @@ const options = {
   plugins: [swcPlugin],
 };
 
+/** The console also serves a browser app: Vite builds it into web/ beside the service's bundle. */
+async function buildBrowserApp(watch) {
+  if (app !== 'console') return;
+  const { build: vite } = await import('vite');
+  await vite({ configFile: path.join(root, 'apps/console/web/vite.config.ts'), logLevel: 'warn', build: watch ? { watch: {} } : {} });
+  if (!watch) console.log('built dist/apps/console/web');
+}
+
 if (mode !== '--watch') {
+  await buildBrowserApp(false);
   // Tests build the same app from parallel processes while others already run it: each file is
   // written under a name of its own and renamed into place, so nobody starts a half-written bundle.
   const { outputFiles } = await build({ ...options, write: false });
@@ -64,6 +73,7 @@ if (mode !== '--watch') {
     plugins: [...options.plugins, { name: 'restart', setup: (b) => b.onEnd((r) => r.errors.length || restart()) }],
   });
   await ctx.watch();
+  await buildBrowserApp(true);
   const stop = () => {
     child?.kill('SIGTERM');
     ctx.dispose().then(() => process.exit(0));

@@ -154,6 +154,7 @@ function printSummary(rows, infra, sandbox, translateUrl) {
     lines.push(paint('yellow', `No sandbox key: ${sandbox.error}`), '');
   }
   if (rows.some(([name]) => name === 'console')) {
+    lines.push(`Open the console at ${rows.find(([name]) => name === 'console')[1]}/console/`);
     lines.push('Console users are invited (the link is printed on the last line):', '  npm run admin -- user:invite --account NAME --email you@example.eu', '');
   }
   lines.push('Press Ctrl-C to stop everything.', '');
@@ -182,7 +183,9 @@ async function startStack() {
   step();
   apps.forEach((app, slot) => {
     const port = process.env[portVariable(app)];
-    const appEnv = port ? { ...env, PORT: port } : env;
+    const appEnv = port ? { ...env, PORT: port } : { ...env };
+    // Invitation links must lead to this console, whatever port it got.
+    if (app === 'console') appEnv.CONSOLE_PUBLIC_URL ??= `http://localhost:${port ?? DEFAULT_PORTS.console}`;
     superviseService(() => startService(app, appEnv), {
       stopping: () => stopRequested,
       onStart: (service) => (services[slot] = service),

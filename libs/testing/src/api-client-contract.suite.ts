@@ -13,8 +13,10 @@ const UPDATE = process.env.UPDATE_API_CLIENT === '1';
 
 export interface ApiClientContractSuite {
   /** The app, also the name of its files in libs/api-client (openapi/<name>.json, src/generated/<name>.ts). */
-  service: 'translate-api' | 'image-api';
+  service: 'translate-api' | 'image-api' | 'console';
   start: (env: NodeJS.ProcessEnv) => Promise<INestApplication>;
+  /** Where the document and its types are kept instead, and the command that writes them. */
+  files?: { document: string; types: string; generate: string };
 }
 
 /** openapi-typescript's output for a document, as committed in libs/api-client. */
@@ -31,14 +33,14 @@ export async function openApiTypes(document: object): Promise<string> {
   return COMMENT_HEADER + astToString(ast);
 }
 
-function compareOrWrite(file: string, actual: string) {
+function compareOrWrite(file: string, actual: string, generate: string) {
   if (UPDATE) {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, actual);
     return;
   }
-  expect(existsSync(file), `${file} is missing: run npx nx run api-client:generate`).toBe(true);
-  expect(actual, `${path.relative(API_CLIENT, file)} differs from what the app serves: run npx nx run api-client:generate and commit the result`).toBe(
+  expect(existsSync(file), `${file} is missing: run ${generate}`).toBe(true);
+  expect(actual, `${path.relative(API_CLIENT, file)} differs from what the app serves: run ${generate} and commit the result`).toBe(
     readFileSync(file, 'utf8'),
   );
 }
@@ -49,7 +51,12 @@ function compareOrWrite(file: string, actual: string) {
  * generated again, and then fails the typecheck of every caller the change breaks.
  */
 export function describeApiClientContract(suite: ApiClientContractSuite): void {
-  describe(`${suite.service} contract of libs/api-client`, () => {
+  const files = suite.files ?? {
+    document: path.join(API_CLIENT, 'openapi', `${suite.service}.json`),
+    types: path.join(API_CLIENT, 'src/generated', `${suite.service}.ts`),
+    generate: 'npx nx run api-client:generate',
+  };
+  describe(`${suite.service} contract of its typed client`, () => {
     let app: INestApplication;
     let document: object;
 
@@ -60,11 +67,11 @@ export function describeApiClientContract(suite: ApiClientContractSuite): void {
     afterAll(() => app.close());
 
     it('keeps the OpenAPI document the app serves', () => {
-      compareOrWrite(path.join(API_CLIENT, 'openapi', `${suite.service}.json`), `${JSON.stringify(document, null, 2)}\n`);
+      compareOrWrite(files.document, `${JSON.stringify(document, null, 2)}\n`, files.generate);
     });
 
     it('keeps the TypeScript types generated from that document', async () => {
-      compareOrWrite(path.join(API_CLIENT, 'src/generated', `${suite.service}.ts`), await openApiTypes(document));
+      compareOrWrite(files.types, await openApiTypes(document), files.generate);
     });
   });
 }

@@ -10,7 +10,7 @@ export async function http<T = any>(
   baseUrl: string,
   method: string,
   path: string,
-  options: { json?: unknown; body?: string | Uint8Array | FormData; headers?: Record<string, string>; token?: string; signal?: AbortSignal } = {},
+  options: { json?: unknown; body?: string | Uint8Array | FormData; headers?: Record<string, string>; token?: string; signal?: AbortSignal; redirect?: RequestRedirect } = {},
 ): Promise<HttpResult<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -19,7 +19,7 @@ export async function http<T = any>(
     headers['content-type'] ??= 'application/json';
     body = JSON.stringify(options.json);
   }
-  const response = await fetch(new URL(path, baseUrl), { method, headers, body, signal: options.signal });
+  const response = await fetch(new URL(path, baseUrl), { method, headers, body, signal: options.signal, redirect: options.redirect });
   const text = await response.text();
   let parsed: unknown = text;
   try {

@@ -1,6 +1,6 @@
 import { DefaultPort } from '@platform/contracts';
 import { DatabaseRedisConfig, EnvBool, EnvInt } from '@platform/service-kit';
-import { IsBoolean, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 
 export class ConsoleConfig extends DatabaseRedisConfig {
   PORT = DefaultPort.console;
@@ -40,6 +40,10 @@ export class ConsoleConfig extends DatabaseRedisConfig {
   /** Keys an account may hold that are not revoked, sandbox and live together (as translate-api's). */
   @EnvInt() @IsInt() @Min(1) @Max(10_000)
   MAX_KEYS_PER_ACCOUNT = 25;
+
+  /** The built browser app (index.html and assets/); empty: the `web` folder beside the running bundle. */
+  @IsOptional() @IsString()
+  CONSOLE_WEB_DIR = '';
 
   /** Not supported yet: invitation links are printed or returned, never mailed. Set, it stops the service. */
   @IsOptional() @Matches(/^$/, { message: 'SMTP_URL is not supported yet: invitation links are printed by the CLI and returned to the inviting owner; unset it' })

@@ -1,0 +1,21 @@
+import type { MessageKey } from '../i18n/en';
+import type { Role } from '../modules/session/hooks/use-session';
+
+export interface NavEntry {
+  path: string;
+  label: MessageKey;
+  roles: Role[];
+}
+
+const CUSTOMER: Role[] = ['owner', 'member'];
+
+/** The sections in menu order; a user's home is the first one their role may open. */
+export const NAVIGATION: NavEntry[] = [
+  { path: '/keys', label: 'nav.keys', roles: CUSTOMER },
+  { path: '/users', label: 'nav.users', roles: ['owner'] },
+  { path: '/account', label: 'nav.account', roles: ['owner', 'member', 'reviewer'] },
+];
+
+export const navigationFor = (role: Role) => NAVIGATION.filter((entry) => entry.roles.includes(role));
+
+export const homeFor = (role: Role) => navigationFor(role)[0].path;

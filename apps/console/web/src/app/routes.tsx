@@ -1,0 +1,35 @@
+import { Link, Navigate, type RouteObject } from 'react-router';
+import { useT } from '../i18n/i18n';
+import { accountRoutes } from '../modules/account/account.routes';
+import { keysRoutes } from '../modules/keys/keys.routes';
+import { RequireSession } from '../modules/session/components/RequireSession';
+import { sessionRoutes } from '../modules/session/session.routes';
+import { usersRoutes } from '../modules/users/users.routes';
+import { PageHeader } from '../ui/PageHeader';
+import { AppLayout } from './AppLayout';
+import { homeFor } from './navigation';
+
+function NotFound() {
+  const t = useT();
+  return (
+    <>
+      <PageHeader title={t('app.notFound')} />
+      <Link to="/">{t('app.backHome')}</Link>
+    </>
+  );
+}
+
+/** Paths are relative to /console/, where the console app serves this page for every path. */
+export const routes: RouteObject[] = [
+  ...sessionRoutes,
+  {
+    element: <AppLayout />,
+    children: [
+      { index: true, element: <RequireSession>{(session) => <Navigate to={homeFor(session.user.role)} replace />}</RequireSession> },
+      ...keysRoutes,
+      ...usersRoutes,
+      ...accountRoutes,
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];

@@ -1,0 +1,18 @@
+export const users = {
+  'users.title': 'Users',
+  'users.intro': 'People who can sign in to this account. Owners manage users; members manage keys and work; reviewers only review.',
+  'users.email': 'Email address',
+  'users.role': 'Role',
+  'users.actions': 'Actions',
+  'users.you': '(you)',
+  'users.changeRole': 'Role of {email}',
+  'users.remove': 'Remove',
+  'users.removeConfirm': 'Remove {email}? Their sessions end at once.',
+  'users.invite': 'Invite',
+  'users.inviteTitle': 'Invite a person',
+  'users.inviteLink': 'Invitation link for {email}',
+  'users.inviteLinkHint': 'Send this link to the person; it works once, until {date}.',
+  'users.invitations': 'Open invitations',
+  'users.expires': 'Expires',
+  'users.noInvitations': 'No open invitations.',
+} as const;

@@ -1,0 +1,36 @@
+import { useState, type FormEvent } from 'react';
+import { useT } from '../../../i18n/i18n';
+import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
+import { Field, TextAreaField } from '../../../ui/Field';
+import { useRequestActivation } from '../hooks/use-activation';
+
+export function ActivationForm({ pending }: { pending: boolean }) {
+  const t = useT();
+  const request = useRequestActivation();
+  const [form, setForm] = useState({ company: '', vat_id: '', intended_use: '' });
+  const set = (name: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [name]: event.target.value });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    request.mutate(form);
+  };
+  return (
+    <section className="card" aria-labelledby="activation">
+      <h2 id="activation">{t('activation.title')}</h2>
+      <p>{t('activation.intro')}</p>
+      <form onSubmit={submit} className="form">
+        <Field label={t('activation.company')} required maxLength={200} autoComplete="organization" value={form.company} onChange={set('company')} />
+        <Field label={t('activation.vatId')} hint={t('activation.vatHint')} required minLength={4} maxLength={20} value={form.vat_id} onChange={set('vat_id')} />
+        <TextAreaField label={t('activation.intendedUse')} required maxLength={2000} rows={4} value={form.intended_use} onChange={set('intended_use')} />
+        <ApiErrorMessage error={request.error} />
+        {request.isSuccess && (
+          <p className="alert alert-success" role="status">
+            {t('activation.sent')}
+          </p>
+        )}
+        <button type="submit" className="btn btn-primary" disabled={request.isPending}>
+          {pending ? t('activation.resubmit') : t('activation.submit')}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { api, unwrap } from '../../../api/client';
+import { useT } from '../../../i18n/i18n';
+import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
+import { Field } from '../../../ui/Field';
+import { useStartSession } from '../hooks/use-session';
+import { AuthCard } from './AuthCard';
+
+/** The invitation link's page; the token is in the fragment, which browsers never send to a server. */
+export function AcceptInvitationPage() {
+  const t = useT();
+  const location = useLocation();
+  const token = new URLSearchParams(location.hash.slice(1)).get('token') ?? '';
+  const start = useStartSession();
+  const [password, setPassword] = useState('');
+  const accept = useMutation({
+    mutationFn: () => unwrap(api.POST('/console/api/invitations/accept', { body: { token, password } })),
+    onSuccess: start,
+  });
+  if (accept.isSuccess) return <Navigate to="/" replace />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    accept.mutate();
+  };
+  return (
+    <AuthCard title={t('invitation.title')} intro={t('invitation.intro')}>
+      {!token && <ApiErrorMessage error={t('invitation.missing')} />}
+      <form onSubmit={submit} className="form">
+        <Field
+          label={t('invitation.password')}
+          hint={t('invitation.hint')}
+          type="password"
+          autoComplete="new-password"
+          minLength={12}
+          maxLength={256}
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <ApiErrorMessage error={accept.error} />
+        <button type="submit" className="btn btn-primary" disabled={!token || accept.isPending}>
+          {t('invitation.submit')}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,36 @@
+import { useState, type FormEvent } from 'react';
+import { formatDateTime } from '../../../i18n/format';
+import { useT } from '../../../i18n/i18n';
+import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
+import { Field } from '../../../ui/Field';
+import { SecretOnce } from '../../../ui/SecretOnce';
+import { useUserActions, type Role } from '../hooks/use-users';
+import { RoleSelect } from './RoleSelect';
+
+export function InviteForm() {
+  const t = useT();
+  const { invite } = useUserActions();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<Role>('member');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    invite.mutate({ email, role });
+  };
+  const sent = invite.data;
+  return (
+    <section className="card" aria-labelledby="invite">
+      <h2 id="invite">{t('users.inviteTitle')}</h2>
+      <form onSubmit={submit} className="form form-inline">
+        <Field label={t('users.email')} type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <RoleSelect label={t('users.role')} value={role} onChange={setRole} />
+        <button type="submit" className="btn btn-primary" disabled={invite.isPending}>
+          {t('users.invite')}
+        </button>
+      </form>
+      <ApiErrorMessage error={invite.error} />
+      {sent && (
+        <SecretOnce label={t('users.inviteLink', { email: sent.invitation.email })} secret={sent.link} note={t('users.inviteLinkHint', { date: formatDateTime(sent.invitation.expires_at) })} />
+      )}
+    </section>
+  );
+}

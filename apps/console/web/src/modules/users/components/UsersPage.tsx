@@ -1,0 +1,70 @@
+import { formatDateTime } from '../../../i18n/format';
+import { useT } from '../../../i18n/i18n';
+import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
+import { ConfirmButton } from '../../../ui/ConfirmButton';
+import { PageHeader } from '../../../ui/PageHeader';
+import { Pager } from '../../../ui/Pager';
+import { usePage } from '../../../ui/use-page';
+import type { Session } from '../../session/hooks/use-session';
+import { useUserActions, useUsers } from '../hooks/use-users';
+import { InviteForm } from './InviteForm';
+import { RoleSelect } from './RoleSelect';
+
+export function UsersPage({ session }: { session: Session }) {
+  const t = useT();
+  const { data, error } = useUsers();
+  const { changeRole, remove } = useUserActions();
+  const users = usePage(data?.users ?? []);
+  const invitations = usePage(data?.invitations ?? []);
+  return (
+    <>
+      <PageHeader title={t('users.title')} intro={t('users.intro')} />
+      <ApiErrorMessage error={error ?? changeRole.error ?? remove.error} />
+      <div className="table-wrap">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{t('users.email')}</th>
+              <th scope="col">{t('users.role')}</th>
+              <th scope="col">{t('users.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.items.map((user) => (
+              <tr key={user.id}>
+                <td>
+                  {user.email} {user.id === session.user.id && t('users.you')}
+                </td>
+                <td>
+                  <RoleSelect label={t('users.changeRole', { email: user.email })} value={user.role} onChange={(role) => changeRole.mutate({ id: user.id, role })} />
+                </td>
+                <td>
+                  <ConfirmButton question={t('users.removeConfirm', { email: user.email })} confirmLabel={t('users.remove')} onConfirm={() => remove.mutate(user.id)}>
+                    {t('users.remove')}
+                  </ConfirmButton>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager {...users.pager} />
+      <InviteForm />
+      <section aria-labelledby="invitations">
+        <h2 id="invitations">{t('users.invitations')}</h2>
+        {invitations.items.length === 0 ? (
+          <p>{t('users.noInvitations')}</p>
+        ) : (
+          <ul className="plain-list">
+            {invitations.items.map((invitation) => (
+              <li key={invitation.id}>
+                {invitation.email} · {t(`role.${invitation.role}`)} · {t('users.expires')} {formatDateTime(invitation.expires_at)}
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pager {...invitations.pager} />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../../api/client';
+import type { components } from '../../../api/session-api';
+
+export type ConsoleUser = components['schemas']['UserViewDto'];
+export type Role = ConsoleUser['role'];
+
+const USERS = ['users'] as const;
+
+export const useUsers = () => useQuery({ queryKey: USERS, queryFn: () => unwrap(api.GET('/console/api/users')) });
+
+export function useUserActions() {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: USERS });
+  return {
+    invite: useMutation({ mutationFn: (body: { email: string; role: Role }) => unwrap(api.POST('/console/api/users/invitations', { body })), onSuccess: refresh }),
+    changeRole: useMutation({
+      mutationFn: ({ id, role }: { id: string; role: Role }) => unwrap(api.PATCH('/console/api/users/{id}', { params: { path: { id } }, body: { role } })),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({ mutationFn: (id: string) => unwrap(api.DELETE('/console/api/users/{id}', { params: { path: { id } } })), onSuccess: refresh }),
+  };
+}
