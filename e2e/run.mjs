@@ -9,6 +9,7 @@ import readline from 'node:readline';
 import { APPS as SERVICES, portVariable } from '../tools/stack/apps.mjs';
 import { ROOT, StackError as RunError } from '../tools/stack/common.mjs';
 import { freePorts, ProcessSet, runOnOwnStack, startRedisServer, startS3Server, vitestBin, waitFor } from '../tools/stack/own-infra.mjs';
+import { ensureChromium } from '../tools/stack/chromium.mjs';
 import { DEFAULT_DATABASE_URL } from '../tools/stack/postgres.mjs';
 
 /** Building, migrating and starting five services; the first run after a clean checkout is the slowest. */
@@ -87,8 +88,9 @@ async function startStack(workDir, logFile) {
   return { urls, infra };
 }
 
-function runSuite({ urls, infra }) {
+function runSuite({ urls, infra }, chromiumPath) {
   const env = {
+    CHROMIUM_PATH: chromiumPath,
     ...process.env,
     // Admin commands work on the stack's database.
     ...infra,
@@ -97,9 +99,11 @@ function runSuite({ urls, infra }) {
     E2E_WEBHOOK_DISPATCHER_URL: urls['webhook-dispatcher'],
     E2E_BATCH_WORKER_URL: urls['batch-worker'],
     E2E_IMAGE_WORKER_URL: urls['image-worker'],
+    E2E_CONSOLE_URL: urls.console,
     // The stack has just built and migrated the apps: their bundles' admin command is all it takes.
     E2E_TRANSLATE_ADMIN: process.env.E2E_TRANSLATE_ADMIN || 'node dist/apps/translate-api/main.js admin',
     E2E_IMAGE_ADMIN: process.env.E2E_IMAGE_ADMIN || 'node dist/apps/image-api/main.js admin',
+    E2E_CONSOLE_ADMIN: process.env.E2E_CONSOLE_ADMIN || 'node dist/apps/console/main.js admin',
   };
   const suite = processes.start('vitest', process.execPath, [vitestBin(), 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)], { env, output: 'inherit' });
   return suite.exit.then((code) => (typeof code === 'number' ? code : 1));
@@ -107,5 +111,8 @@ function runSuite({ urls, infra }) {
 
 await runOnOwnStack('e2e', processes, {
   stopTimeoutFor: (entry) => (entry.name === 'stack' ? STACK_STOP_TIMEOUT_MS : 10_000),
-  run: async (workDir, logFile) => runSuite(await startStack(workDir, logFile)),
+  run: async (workDir, logFile) => {
+    const chromiumPath = await ensureChromium();
+    return runSuite(await startStack(workDir, logFile), chromiumPath);
+  },
 });

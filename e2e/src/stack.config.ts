@@ -19,6 +19,7 @@ const required = (name: string) => {
 export const stack = {
   translateUrl: required('E2E_TRANSLATE_URL'),
   imageUrl: required('E2E_IMAGE_URL'),
+  consoleUrl: required('E2E_CONSOLE_URL'),
   /** Health endpoints of the workers, checked when given. */
   workerUrls: {
     'batch-worker': env.E2E_BATCH_WORKER_URL,
@@ -28,6 +29,11 @@ export const stack = {
   /** Shell command prefixes that run the admin CLI of each API against the stack's database. */
   translateAdmin: env.E2E_TRANSLATE_ADMIN || 'node tools/admin.mjs',
   imageAdmin: env.E2E_IMAGE_ADMIN || 'node tools/admin.mjs',
+  consoleAdmin: env.E2E_CONSOLE_ADMIN || 'node tools/admin.mjs',
+  /** Debian's Chromium (the registry serves no browser builds); Playwright drives it. */
+  chromiumPath: env.CHROMIUM_PATH || '/usr/bin/chromium',
+  /** Screenshots of every console page, kept by CI as artifacts. */
+  screenshotDir: env.CONSOLE_SCREENSHOT_DIR || 'artifacts/console-screenshots',
   /** How the stack reaches the webhook receiver running here; its WEBHOOK_ALLOWED_HOSTS must allow it. */
   webhookHost: env.E2E_WEBHOOK_HOST || '127.0.0.1',
   /** Batches, sandbox reviews and webhook deliveries: a stack with slower settings needs more. */

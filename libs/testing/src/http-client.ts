@@ -10,7 +10,7 @@ export async function http<T = any>(
   baseUrl: string,
   method: string,
   path: string,
-  options: { json?: unknown; body?: string | Uint8Array | FormData; headers?: Record<string, string>; token?: string; signal?: AbortSignal; redirect?: RequestRedirect } = {},
+  options: { json?: unknown; body?: string | Uint8Array | FormData; headers?: Record<string, string>; token?: string; signal?: AbortSignal; redirect?: 'follow' | 'manual' | 'error' } = {},
 ): Promise<HttpResult<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;

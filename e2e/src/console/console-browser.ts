@@ -1,0 +1,96 @@
+import axe from 'axe-core';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { runAdmin } from '../admin.command';
+import { stack } from '../stack.config';
+
+export const PASSWORD = 'correct horse battery staple';
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 375, height: 812 };
+
+export const launchChromium = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: stack.chromiumPath,
+    headless: true,
+    // As root in a container there is no user namespace for Chromium's sandbox; nothing here leaves localhost.
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'],
+  });
+
+/** A fresh browser profile (no cookies) on the console, at desktop size. */
+export async function consolePage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: stack.consoleUrl, viewport: DESKTOP });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.consoleUrl });
+  return context.newPage();
+}
+
+/** The console's path of a link the console printed (its public URL may name another host). */
+export const consolePath = (link: string) => {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}${url.hash}`;
+};
+
+async function seriousViolations(page: Page) {
+  // Evaluated through the DevTools protocol, so the page's CSP (no inline script) stays in force.
+  await page.evaluate(axe.source);
+  const results = await page.evaluate(() => {
+    // Runs in the page; the suite is compiled without the DOM's types.
+    const page = globalThis as unknown as { axe: typeof axe; document: axe.ElementContext };
+    return page.axe.run(page.document, { resultTypes: ['violations'] });
+  });
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+}
+
+/**
+ * What every page must pass, at desktop and at phone width: no serious or critical axe-core
+ * violation, nothing wider than a 375 px screen, and a screenshot of each for the artifacts.
+ */
+export async function inspectPage(page: Page, name: string): Promise<void> {
+  const dir = path.resolve(stack.screenshotDir);
+  mkdirSync(dir, { recursive: true });
+  await page.waitForLoadState('networkidle');
+  expect(await seriousViolations(page), `axe on ${name} (desktop)`).toEqual([]);
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+
+  await page.setViewportSize(PHONE);
+  expect(await seriousViolations(page), `axe on ${name} (375 px)`).toEqual([]);
+  const overflow = await page.evaluate(() => {
+    const page = globalThis as unknown as { innerWidth: number; document: { documentElement: { scrollWidth: number } } };
+    return page.document.documentElement.scrollWidth - page.innerWidth;
+  });
+  expect(overflow, `${name} is wider than a 375 px screen`).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: path.join(dir, `${name}-375.png`), fullPage: true });
+  await page.setViewportSize(DESKTOP);
+}
+
+export interface OperatorAccount {
+  name: string;
+  ownerEmail: string;
+  invitationLink: string;
+}
+
+/** An account as an operator opens it: created by the CLI, its owner invited by the CLI. */
+export async function operatorAccount({ sandbox }: { sandbox: boolean }): Promise<OperatorAccount> {
+  const name = `browser-${randomUUID().slice(0, 8)}`;
+  const ownerEmail = `owner-${randomUUID().slice(0, 8)}@example.eu`;
+  await runAdmin(stack.translateAdmin, ['account:create', name, ...(sandbox ? ['--sandbox'] : [])]);
+  const invitationLink = await runAdmin(stack.consoleAdmin, ['user:invite', '--account', name, '--email', ownerEmail, '--role', 'owner']);
+  return { name, ownerEmail, invitationLink };
+}
+
+/** Opens an invitation link, sets the password and lands signed in on the user's home page. */
+export async function acceptInvitation(page: Page, link: string, { inspect }: { inspect?: string } = {}): Promise<void> {
+  await page.goto(consolePath(link));
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Join your team');
+  if (inspect) await inspectPage(page, inspect);
+  await page.getByLabel('New password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Set password and sign in' }).click();
+  await page.getByRole('navigation', { name: 'Console sections' }).waitFor();
+}
+
+/** The text of the first h1, once the page shows one (pages load their data after navigation). */
+export const heading = async (page: Page) => (await page.getByRole('heading', { level: 1 }).first().textContent())?.trim();
