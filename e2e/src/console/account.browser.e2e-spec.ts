@@ -1,4 +1,5 @@
 import { runCommand } from '@platform/testing';
+import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../admin.command';
@@ -156,6 +157,20 @@ describe('the console in a browser: an account from invitation to live key', () 
     await stranger.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => stranger.getByRole('alert').textContent()).toMatch(/locked|too many/i);
     await stranger.context().close();
+  });
+
+  it('loads the first page with less than 200 KB of gzipped JavaScript', async () => {
+    const visitor = await consolePage(browser);
+    const scripts: Promise<number>[] = [];
+    visitor.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.body().then((body) => gzipSync(body).length));
+    });
+    await visitor.goto('/console/sign-in');
+    await expect.poll(() => heading(visitor)).toBe('Sign in');
+    const sizes = await Promise.all(scripts);
+    expect(sizes.length).toBeGreaterThan(0);
+    expect(sizes.reduce((sum, size) => sum + size, 0)).toBeLessThan(200 * 1024);
+    await visitor.context().close();
   });
 
   it('shows the sign-up page and any page it does not know', async () => {
