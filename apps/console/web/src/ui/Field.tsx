@@ -1,17 +1,17 @@
-import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 
-interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
-  label: string;
-  hint?: string;
+interface ControlProps {
+  id: string;
+  'aria-describedby'?: string;
 }
 
-/** A labelled input with its hint tied to it for screen readers. */
-export function Field({ label, hint, ...input }: FieldProps) {
+/** A label and an optional hint, tied to the control for screen readers. */
+function Labelled({ label, hint, control }: { label: string; hint?: string; control: (props: ControlProps) => ReactNode }) {
   const id = useId();
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
+      {control({ id, 'aria-describedby': hint ? `${id}-hint` : undefined })}
       {hint && (
         <p className="hint" id={`${id}-hint`}>
           {hint}
@@ -19,19 +19,12 @@ export function Field({ label, hint, ...input }: FieldProps) {
       )}
     </div>
   );
+}
+
+export function Field({ label, hint, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string }) {
+  return <Labelled label={label} hint={hint} control={(props) => <input {...props} {...input} />} />;
 }
 
 export function TextAreaField({ label, hint, ...area }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; hint?: string }) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <textarea id={id} aria-describedby={hint ? `${id}-hint` : undefined} {...area} />
-      {hint && (
-        <p className="hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-    </div>
-  );
+  return <Labelled label={label} hint={hint} control={(props) => <textarea {...props} {...area} />} />;
 }
