@@ -129,6 +129,15 @@ describe('the console in a browser: an account from invitation to live key', () 
     expect(sections).not.toContain('Users');
     await member.goto('/console/users');
     await expect.poll(() => heading(member)).toBe('API keys');
+
+    // The owner makes the member a reviewer, after confirming; the member's open session follows.
+    await page.reload();
+    const role = page.getByLabel(`Role of ${email}`);
+    await role.selectOption('reviewer');
+    await page.getByRole('dialog').getByRole('button', { name: 'Change role' }).click();
+    await expect.poll(() => role.inputValue()).toBe('reviewer');
+    await member.reload();
+    await expect.poll(async () => member.getByRole('navigation', { name: 'Console sections' }).getByRole('link').allTextContents()).not.toContain('API keys');
     await member.context().close();
   });
 

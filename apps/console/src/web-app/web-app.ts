@@ -42,9 +42,8 @@ const notBuilt = () => new ApiError(503, 'console_not_built', "The console's bro
  */
 export function serveWebApp(fastify: FastifyInstance, directory: string): void {
   const assets = new Map<string, Buffer>();
-  let index: string | undefined;
-
-  const readIndex = async () => (index ??= await readFile(path.join(directory, 'index.html'), 'utf8').catch(() => undefined));
+  // Read on every request (it is small): a new build, e.g. under `nx serve`, names new assets.
+  const readIndex = () => readFile(path.join(directory, 'index.html'), 'utf8').catch(() => undefined);
 
   fastify.get(`${WEB_APP_PATH}/assets/:name`, async (request, reply) => {
     const { name } = request.params as { name: string };

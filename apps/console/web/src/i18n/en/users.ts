@@ -6,6 +6,8 @@ export const users = {
   'users.actions': 'Actions',
   'users.you': '(you)',
   'users.changeRole': 'Role of {email}',
+  'users.changeRoleConfirm': 'Make {email} a {role}? The change applies to their open sessions at once.',
+  'users.changeRoleAction': 'Change role',
   'users.remove': 'Remove',
   'users.removeConfirm': 'Remove {email}? Their sessions end at once.',
   'users.invite': 'Invite',

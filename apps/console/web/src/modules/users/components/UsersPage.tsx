@@ -1,12 +1,13 @@
+import { useState } from 'react';
 import { formatDateTime } from '../../../i18n/format';
 import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
-import { ConfirmButton } from '../../../ui/ConfirmButton';
+import { ConfirmButton, ConfirmDialog } from '../../../ui/ConfirmButton';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Pager } from '../../../ui/Pager';
 import { usePage } from '../../../ui/use-page';
 import type { Session } from '../../session/hooks/use-session';
-import { useUserActions, useUsers } from '../hooks/use-users';
+import { useUserActions, useUsers, type ConsoleUser, type Role } from '../hooks/use-users';
 import { InviteForm } from './InviteForm';
 import { RoleSelect } from './RoleSelect';
 
@@ -16,6 +17,8 @@ export function UsersPage({ session }: { session: Session }) {
   const { changeRole, remove } = useUserActions();
   const users = usePage(data?.users ?? []);
   const invitations = usePage(data?.invitations ?? []);
+  // A role change takes rights away as easily as it gives them: it is confirmed first.
+  const [roleChange, setRoleChange] = useState<{ user: ConsoleUser; role: Role }>();
   return (
     <>
       <PageHeader title={t('users.title')} intro={t('users.intro')} />
@@ -36,7 +39,7 @@ export function UsersPage({ session }: { session: Session }) {
                   {user.email} {user.id === session.user.id && t('users.you')}
                 </td>
                 <td>
-                  <RoleSelect label={t('users.changeRole', { email: user.email })} value={user.role} onChange={(role) => changeRole.mutate({ id: user.id, role })} />
+                  <RoleSelect label={t('users.changeRole', { email: user.email })} value={user.role} onChange={(role) => setRoleChange({ user, role })} />
                 </td>
                 <td>
                   <ConfirmButton question={t('users.removeConfirm', { email: user.email })} confirmLabel={t('users.remove')} onConfirm={() => remove.mutate(user.id)}>
@@ -49,6 +52,17 @@ export function UsersPage({ session }: { session: Session }) {
         </table>
       </div>
       <Pager {...users.pager} />
+      {roleChange && (
+        <ConfirmDialog
+          question={t('users.changeRoleConfirm', { email: roleChange.user.email, role: t(`role.${roleChange.role}`) })}
+          confirmLabel={t('users.changeRoleAction')}
+          onCancel={() => setRoleChange(undefined)}
+          onConfirm={() => {
+            changeRole.mutate({ id: roleChange.user.id, role: roleChange.role });
+            setRoleChange(undefined);
+          }}
+        />
+      )}
       <InviteForm />
       <section aria-labelledby="invitations">
         <h2 id="invitations">{t('users.invitations')}</h2>
