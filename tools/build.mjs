@@ -11,6 +11,8 @@ import { swcOptions } from './swc-options.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const [app, mode] = process.argv.slice(2);
+// Taken before Vite runs: it sets NODE_ENV=production in this process, which must not reach the service.
+const serviceEnv = { ...process.env };
 if (!app) {
   console.error('usage: build.mjs <app> [--watch]');
   process.exit(2);
@@ -66,7 +68,7 @@ if (mode !== '--watch') {
   let child;
   const restart = () => {
     if (child) child.kill('SIGTERM');
-    child = spawn(process.execPath, ['--enable-source-maps', outfile], { stdio: 'inherit', env: process.env });
+    child = spawn(process.execPath, ['--enable-source-maps', outfile], { stdio: 'inherit', env: serviceEnv });
   };
   const ctx = await context({
     ...options,
