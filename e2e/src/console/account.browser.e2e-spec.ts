@@ -114,6 +114,36 @@ describe('the console in a browser: an account from invitation to live key', () 
     expect((await translateWith(secrets[0], 'The dog.')).status).toBe(401);
   });
 
+  it('works by keyboard alone: skip link, forms submitted with Enter, dialogs that start on Cancel and close with Escape', async () => {
+    await page.goto('/console/keys');
+    await expect.poll(() => heading(page)).toBe('API keys');
+    await page.keyboard.press('Tab');
+    const focused = () =>
+      page.evaluate(() => {
+        const active = (globalThis as unknown as { document: { activeElement: { textContent: string | null; id: string } } }).document.activeElement;
+        return { textContent: active.textContent, id: active.id };
+      });
+    expect((await focused()).textContent).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    expect((await focused()).id).toBe('main');
+
+    await page.getByLabel('Name', { exact: true }).focus();
+    await page.keyboard.type('typed by keyboard');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('secret').waitFor();
+    const row = page.getByRole('row', { name: /typed by keyboard/ });
+    await row.getByRole('button', { name: 'Regenerate' }).focus();
+    await page.keyboard.press('Enter');
+    expect((await focused()).textContent).toBe('Cancel');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await row.getByRole('button', { name: 'Revoke' }).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => row.getByRole('cell', { name: 'revoked' }).isVisible()).toBe(true);
+  });
+
   it('lets the owner invite a member, who sees no user management', async () => {
     await page.getByRole('link', { name: 'Users' }).click();
     await expect.poll(() => heading(page)).toBe('Users');
