@@ -15,6 +15,7 @@ const APP_BY_COMMAND = {
   'reviewer:create': 'translate-api',
   'reviewer:revoke': 'translate-api',
   'token:create': 'image-api',
+  'subscription:link': 'image-api',
   'user:invite': 'console',
   'account:activate': 'console',
   'account:pending': 'console',

@@ -7,6 +7,7 @@ import { HealthModule, RedisModule } from '@platform/service-kit';
 import { ActivationController } from './activation/activation.controller';
 import { ConsoleDomainModule } from './console-domain.module';
 import { ConsoleConfig } from './config/console.config';
+import { ImagesModule } from './images/images.module';
 import { InvitationsController } from './invitations/invitations.controller';
 import { ConsoleKeysController } from './keys/console-keys.controller';
 import { ConsoleSession } from './sessions/console-session.entity';
@@ -32,6 +33,7 @@ export class AppModule {
         // The console's callers are people with sessions, never API keys.
         AuthModule.forRoot({ maxKeysPerAccount: config.MAX_KEYS_PER_ACCOUNT }, { apiKeyGuard: false }),
         ConsoleDomainModule.forRoot(config),
+        ImagesModule.forRoot(config),
         TypeOrmModule.forFeature([ConsoleSession]),
       ],
       controllers: [SessionsController, InvitationsController, SignUpController, UsersController, ActivationController, ConsoleKeysController],

@@ -16,22 +16,30 @@ class DatabaseHealth implements OnModuleInit {
   }
 }
 
+function connect(url: string, domain: DomainDatabase, poolSize?: number, name?: string): DynamicModule {
+  return TypeOrmModule.forRoot({
+    ...dataSourceOptions(url, domain, poolSize),
+    name,
+    // Keep retrying at start: Postgres may come up after the service (compose, Kubernetes).
+    retryAttempts: 30,
+    retryDelay: 2000,
+    // Entities come from each feature's TypeOrmModule.forFeature().
+    autoLoadEntities: true,
+  });
+}
+
 @Module({})
 export class DatabaseModule {
   static forRoot(url: string, domain: DomainDatabase, poolSize?: number): DynamicModule {
-    return {
-      module: DatabaseModule,
-      imports: [
-        TypeOrmModule.forRoot({
-          ...dataSourceOptions(url, domain, poolSize),
-          // Keep retrying at start: Postgres may come up after the service (compose, Kubernetes).
-          retryAttempts: 30,
-          retryDelay: 2000,
-          // Entities come from each feature's TypeOrmModule.forFeature().
-          autoLoadEntities: true,
-        }),
-      ],
-      providers: [DatabaseHealth],
-    };
+    return { module: DatabaseModule, imports: [connect(url, domain, poolSize)], providers: [DatabaseHealth] };
+  }
+
+  /**
+   * A further connection, named `name`, to a domain another service owns and migrates. It is
+   * not part of /health: the app serves its own domain while this one is away, and the calls
+   * that need it answer 503 meanwhile.
+   */
+  static secondary(name: string, url: string, domain: DomainDatabase, poolSize?: number): DynamicModule {
+    return { module: DatabaseModule, imports: [connect(url, domain, poolSize, name)] };
   }
 }

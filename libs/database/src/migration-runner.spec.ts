@@ -36,6 +36,10 @@ describe('migration runner', () => {
     await runMigrations(url, imageDomain);
     await scratch.query(`INSERT INTO image.subscriptions (plan) VALUES ('free'), ('pro')`);
     const applied = async () => (await scratch.query<{ name: string }>('SELECT name FROM image.image_migrations')).map((r) => r.name);
+    expect(await revertLastMigration(url, imageDomain, { confirmed: true })).toEqual({
+      reverted: true,
+      plan: { migration: 'SubscriptionAccounts1733420000000', destructive: true, destroys: ['column image.subscriptions.account_id'] },
+    });
     const before = await applied();
 
     const refused = await revertLastMigration(url, imageDomain);

@@ -3,7 +3,8 @@ import { testEnv } from '@platform/testing';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashAccessToken } from './access-token.util';
-import { TokenService, usageMonth } from './token.service';
+import { randomUUID } from 'node:crypto';
+import { recentMonths, TokenService, usageMonth } from './token.service';
 
 describe('TokenService', () => {
   let dataSource: DataSource;
@@ -66,5 +67,24 @@ describe('TokenService', () => {
     const { subscriptionId } = await tokens.create('free');
     await expect(tokens.consume(subscriptionId, 10, 1.5)).rejects.toThrow(RangeError);
     await expect(tokens.release(subscriptionId, usageMonth(), -1)).rejects.toThrow(RangeError);
+  });
+
+  it("links a subscription to an account, whose views alone then see it, and unlinks it", async () => {
+    const account = randomUUID();
+    const { subscriptionId } = await tokens.create('pro', 7);
+    expect(await tokens.subscriptionsOf(account)).toEqual([]);
+    expect(await tokens.link(subscriptionId, account)).toMatchObject({ id: subscriptionId, plan: 'pro', limit: 7, accountId: account, usage: 0 });
+    expect((await tokens.subscriptionsOf(account)).map((s) => s.id)).toEqual([subscriptionId]);
+    await expect(tokens.subscriptionOf(randomUUID(), subscriptionId)).rejects.toMatchObject({ status: 404 });
+    expect(await tokens.link(subscriptionId, null)).toMatchObject({ accountId: null });
+    expect(await tokens.subscriptionsOf(account)).toEqual([]);
+    expect(await tokens.link(randomUUID(), account)).toBeNull();
+    expect(await tokens.link('nope', account)).toBeNull();
+  });
+
+  it('lists the last months across a year boundary, oldest first', () => {
+    expect(recentMonths(3, new Date('2027-02-28T23:59:59Z'))).toEqual(['2026-12', '2027-01', '2027-02']);
+    expect(recentMonths(12, new Date('2026-11-23T00:00:00Z'))).toHaveLength(12);
+    expect(recentMonths(12, new Date('2026-11-23T00:00:00Z'))[0]).toBe('2025-12');
   });
 });

@@ -1,8 +1,10 @@
 import { DefaultPort } from '@platform/contracts';
+import { withPlanLimitsConfig } from '@platform/image-tokens';
 import { DatabaseRedisConfig, EnvBool, EnvInt } from '@platform/service-kit';
 import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 
-export class ConsoleConfig extends DatabaseRedisConfig {
+/** PLAN_LIMIT_*: the console shows each subscription's limit as image-api enforces it. */
+export class ConsoleConfig extends withPlanLimitsConfig(DatabaseRedisConfig) {
   PORT = DefaultPort.console;
 
   /** Where people reach the console; invitation links start with it. */
@@ -44,6 +46,13 @@ export class ConsoleConfig extends DatabaseRedisConfig {
   /** The built browser app (index.html and assets/); empty: the `web` folder beside the running bundle. */
   @IsOptional() @IsString()
   CONSOLE_WEB_DIR = '';
+
+  /**
+   * The database holding image-api's schema (`image`), for the account's image subscriptions.
+   * Unset, the console has no image product: its Images calls answer 404 saying so.
+   */
+  @IsOptional() @Matches(/^postgres(ql)?:\/\//, { message: 'IMAGE_DATABASE_URL must be a postgres:// URL' })
+  IMAGE_DATABASE_URL?: string;
 
   /** Not supported yet: invitation links are printed or returned, never mailed. Set, it stops the service. */
   @IsOptional() @Matches(/^$/, { message: 'SMTP_URL is not supported yet: invitation links are printed by the CLI and returned to the inviting owner; unset it' })

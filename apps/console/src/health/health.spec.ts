@@ -27,6 +27,10 @@ describe('console OpenAPI document and configuration', () => {
     expect(status).toBe(200);
     expect(Object.keys(body.paths).filter((path) => path.startsWith('/console/')).sort()).toEqual([
       '/console/api/activation',
+      '/console/api/images/subscriptions',
+      '/console/api/images/subscriptions/{id}/tokens',
+      '/console/api/images/subscriptions/{id}/tokens/{tokenId}',
+      '/console/api/images/subscriptions/{id}/usage',
       '/console/api/invitations/accept',
       '/console/api/keys',
       '/console/api/keys/{id}',

@@ -20,6 +20,8 @@ describe('operator command migrate:revert (built image-api)', { timeout: 120_000
   afterAll(() => scratch?.drop());
 
   it('names the tables it would drop and changes nothing without --yes', async () => {
+    const column = await command('migrate:revert', '--yes');
+    expect(column.stdout).toContain('image: reverted SubscriptionAccounts1733420000000, dropping column image.subscriptions.account_id');
     const refused = await command('migrate:revert');
     expectOperatorMistake(refused, /image: reverting Tokens1732500000000 would drop table image\.monthly_usage \(0 rows\), table image\.access_tokens \(0 rows\), table image\.subscriptions \(1 row\)\. Nothing was changed: run migrate:revert --yes/);
     expect(await tokensTable()).toBe('image.access_tokens');

@@ -1,4 +1,5 @@
 import { Tokens1732500000000 } from './1732500000000-tokens';
+import { SubscriptionAccounts1733420000000 } from './1733420000000-subscription-accounts';
 
 /** Ordered list; a new migration is appended here and never edited once released. */
-export const imageMigrations: Function[] = [Tokens1732500000000];
+export const imageMigrations: Function[] = [Tokens1732500000000, SubscriptionAccounts1733420000000];
