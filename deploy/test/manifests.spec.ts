@@ -33,7 +33,7 @@ const SERVICE_NAMES = Object.keys(SERVICES) as ServiceName[];
 const PLATFORM_FOLDER = 'platform';
 
 /** Variables that carry credentials: they may only come from Secrets. */
-const CREDENTIALS = ['DATABASE_URL', 'REDIS_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'DEEPL_API_KEY', 'LIBRETRANSLATE_API_KEY'];
+const CREDENTIALS = ['DATABASE_URL', 'IMAGE_DATABASE_URL', 'REDIS_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'DEEPL_API_KEY', 'LIBRETRANSLATE_API_KEY'];
 
 /**
  * Settings of one process. Any other variable set on several services (prices, engine, bucket,

@@ -20,17 +20,18 @@ export const APPS = Object.keys(DEFAULT_PORTS);
  */
 export const FETCH_BAD_PORTS = JSON.parse(readFileSync(path.join(ROOT, 'libs/contracts/src/fetch-bad-ports.json'), 'utf8'));
 
-/** The app whose `migrate` command owns the schema each app uses. */
+/** The apps whose `migrate` commands own the schemas each app uses. */
 export const MIGRATED_BY = {
-  'translate-api': 'translate-api',
-  'batch-worker': 'translate-api',
-  'webhook-dispatcher': 'translate-api',
-  'image-api': 'image-api',
-  'image-worker': 'image-api',
-  // The console's users, sessions and invitations live in the translation schema.
-  console: 'translate-api',
+  'translate-api': ['translate-api'],
+  'batch-worker': ['translate-api'],
+  'webhook-dispatcher': ['translate-api'],
+  'image-api': ['image-api'],
+  'image-worker': ['image-api'],
+  // The console's users, sessions and invitations live in the translation schema; it also reads
+  // the image schema's subscriptions (IMAGE_DATABASE_URL).
+  console: ['translate-api', 'image-api'],
 };
-export const migratingApps = (apps) => [...new Set(apps.map((app) => MIGRATED_BY[app]))];
+export const migratingApps = (apps) => [...new Set(apps.flatMap((app) => MIGRATED_BY[app]))];
 
 /** A single PORT cannot serve six apps: each takes its own override, e.g. IMAGE_API_PORT. */
 export const portVariable = (app) => `${app.toUpperCase().replace(/-/g, '_')}_PORT`;

@@ -117,6 +117,8 @@ function serviceEnv(postgres, redis, s3) {
     ...process.env,
     NODE_ENV: process.env.NODE_ENV || 'development',
     DATABASE_URL: postgres.url,
+    // Both products' schemas are in the one database, so the console shows image subscriptions.
+    IMAGE_DATABASE_URL: process.env.IMAGE_DATABASE_URL || postgres.url,
     REDIS_URL: redis.url,
     S3_ENDPOINT: s3.endpoint,
     S3_BUCKET: s3.bucket,
