@@ -285,6 +285,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/api/images/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the account's image subscriptions with this month's conversions against their limits */
+        get: operations["ImagesController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/images/subscriptions/{id}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conversions per calendar month of a subscription, the last 12 months */
+        get: operations["ImagesController_usage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/images/subscriptions/{id}/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a subscription's access tokens, revoked ones included (never their secrets) */
+        get: operations["ImagesController_tokensOf"];
+        put?: never;
+        /**
+         * Create an access token for a subscription
+         * @description The plain token is in `secret` of this response only.
+         */
+        post: operations["ImagesController_createToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/images/subscriptions/{id}/tokens/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an access token
+         * @description The image API refuses it with 401 from the next request on. Revoking a revoked token changes nothing.
+         */
+        delete: operations["ImagesController_revokeToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -509,6 +584,83 @@ export interface components {
             monthly_word_limit?: number | null;
             /** @description Requests per minute; null means the service default */
             rate_limit_per_minute?: number | null;
+        };
+        ImageSubscriptionDto: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            plan: "free" | "starter" | "pro" | "business";
+            /** @description true for the plans starter, pro and business */
+            premium: boolean;
+            /** @description Tokens of an inactive subscription are refused with 403 by the image API */
+            active: boolean;
+            /** @description Conversions allowed per calendar month (UTC): the plan's, or one the operator set for this subscription */
+            monthly_limit: number;
+            /**
+             * @description The current calendar month (UTC)
+             * @example 2026-11
+             */
+            month: string;
+            /** @description Conversions counted this month */
+            conversions: number;
+            /** Format: date-time */
+            created_at: string;
+        };
+        ImageSubscriptionListResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            subscriptions: components["schemas"]["ImageSubscriptionDto"][];
+        };
+        MonthlyConversionsDto: {
+            /** @example 2026-11 */
+            month: string;
+            conversions: number;
+        };
+        ImageUsageResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description The subscription's monthly limit now */
+            monthly_limit: number;
+            /** @description The last 12 calendar months (UTC), oldest first, the current one last; months without conversions as 0 */
+            months: components["schemas"]["MonthlyConversionsDto"][];
+        };
+        ImageTokenDto: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            prefix: "img_";
+            /**
+             * @description Last four characters of the token, to tell tokens apart
+             * @example x7Qa
+             */
+            hint: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When it was revoked; a revoked token is refused with 401
+             */
+            revoked_at: string | null;
+        };
+        ImageTokenListResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            tokens: components["schemas"]["ImageTokenDto"][];
+        };
+        IssuedImageTokenResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            token: components["schemas"]["ImageTokenDto"];
+            /**
+             * @description The plain access token. It is shown only in this response; store it now
+             * @example img_...
+             */
+            secret: string;
+        };
+        ImageTokenResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            token: components["schemas"]["ImageTokenDto"];
         };
     };
     responses: never;
@@ -1288,6 +1440,254 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    ImagesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImageSubscriptionListResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description images_not_connected: this console has no image product (IMAGE_DATABASE_URL unset); not_found: no such subscription or token of the account's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ImagesController_usage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImageUsageResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description images_not_connected: this console has no image product (IMAGE_DATABASE_URL unset); not_found: no such subscription or token of the account's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ImagesController_tokensOf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImageTokenListResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description images_not_connected: this console has no image product (IMAGE_DATABASE_URL unset); not_found: no such subscription or token of the account's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ImagesController_createToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssuedImageTokenResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description images_not_connected: this console has no image product (IMAGE_DATABASE_URL unset); not_found: no such subscription or token of the account's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description invalid_request: the subscription holds the most tokens that are not revoked it may (20) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ImagesController_revokeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImageTokenResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description images_not_connected: this console has no image product (IMAGE_DATABASE_URL unset); not_found: no such subscription or token of the account's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
             };
         };
     };

@@ -12,6 +12,7 @@ const CUSTOMER: Role[] = ['owner', 'member'];
 /** The sections in menu order; a user's home is the first one their role may open. */
 export const NAVIGATION: NavEntry[] = [
   { path: '/keys', label: 'nav.keys', roles: CUSTOMER },
+  { path: '/images', label: 'nav.images', roles: CUSTOMER },
   { path: '/users', label: 'nav.users', roles: ['owner'] },
   { path: '/account', label: 'nav.account', roles: ['owner', 'member', 'reviewer'] },
 ];

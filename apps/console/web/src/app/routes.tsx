@@ -1,6 +1,7 @@
 import { Link, Navigate, type RouteObject } from 'react-router';
 import { useT } from '../i18n/i18n';
 import { accountRoutes } from '../modules/account/account.routes';
+import { imagesRoutes } from '../modules/images/images.routes';
 import { keysRoutes } from '../modules/keys/keys.routes';
 import { RequireSession } from '../modules/session/components/RequireSession';
 import { sessionRoutes } from '../modules/session/session.routes';
@@ -27,6 +28,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <RequireSession>{(session) => <Navigate to={homeFor(session.user.role)} replace />}</RequireSession> },
       ...keysRoutes,
+      ...imagesRoutes,
       ...usersRoutes,
       ...accountRoutes,
       { path: '*', element: <NotFound /> },

@@ -9,6 +9,8 @@ export const formatNumber = (value: number) => new Intl.NumberFormat(locale()).f
 export const formatMoney = (value: number, currency = 'EUR') =>
   new Intl.NumberFormat(locale(), { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(value);
 
+export const formatPercent = (share: number) => new Intl.NumberFormat(locale(), { style: 'percent', maximumFractionDigits: 1 }).format(share);
+
 export const formatDateTime = (value: string | Date) => new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
 
 export const formatDate = (value: string | Date) => new Intl.DateTimeFormat(locale(), { dateStyle: 'medium' }).format(new Date(value));
