@@ -32,22 +32,26 @@ export function BarChart({ title, bars, limit, limitLabel }: BarChartProps) {
   return (
     <figure className="chart">
       <figcaption id={id}>{title}</figcaption>
-      <svg viewBox={`0 0 ${width} ${HEIGHT + 20}`} role="img" aria-labelledby={id} aria-describedby={`${id}-table`} preserveAspectRatio="none">
+      {/* Stretched to the figure's width; the axis labels below stay HTML, so their text is never stretched with it. */}
+      <svg viewBox={`0 0 ${width} ${HEIGHT}`} role="img" aria-labelledby={id} aria-describedby={`${id}-table`} preserveAspectRatio="none">
         <title>{t('chart.summary', { title, count: bars.length, max: formatNumber(Math.max(0, ...bars.map((bar) => bar.value))) })}</title>
         {bars.map((bar, i) => (
-          <g key={bar.label}>
-            <rect className="bar" x={i * 24 + BAR_GAP} y={y(bar.value)} width={24 - 2 * BAR_GAP} height={HEIGHT - y(bar.value)}>
-              <title>{`${bar.label}: ${formatNumber(bar.value)}`}</title>
-            </rect>
-            {i % everyNth === 0 && (
-              <text className="axis" x={i * 24 + 12} y={HEIGHT + 14} textAnchor="middle">
-                {bar.label}
-              </text>
-            )}
-          </g>
+          <rect key={bar.label} className="bar" x={i * 24 + BAR_GAP} y={y(bar.value)} width={24 - 2 * BAR_GAP} height={HEIGHT - y(bar.value)}>
+            <title>{`${bar.label}: ${formatNumber(bar.value)}`}</title>
+          </rect>
         ))}
-        {limit !== undefined && <line className="limit" x1={0} x2={width} y1={y(limit)} y2={y(limit)} />}
+        {limit !== undefined && <line className="limit" x1={0} x2={width} y1={y(limit)} y2={y(limit)} vectorEffect="non-scaling-stroke" />}
       </svg>
+      <div className="axis" aria-hidden="true" style={{ gridTemplateColumns: `repeat(${Math.max(1, bars.length)}, minmax(0, 1fr))` }}>
+        {bars.map(
+          (bar, i) =>
+            i % everyNth === 0 && (
+              <span key={bar.label} style={{ gridColumn: `${i + 1} / span ${Math.min(everyNth, bars.length - i)}` }}>
+                {bar.label}
+              </span>
+            ),
+        )}
+      </div>
       {limit !== undefined && limitLabel && <p className="chart-legend">{limitLabel}</p>}
       <table id={`${id}-table`} className="visually-hidden">
         <caption>{title}</caption>
