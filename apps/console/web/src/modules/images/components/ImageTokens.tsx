@@ -2,6 +2,7 @@ import { formatDate } from '../../../i18n/format';
 import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { ConfirmButton } from '../../../ui/ConfirmButton';
+import { DataTable } from '../../../ui/DataTable';
 import { Pager } from '../../../ui/Pager';
 import { SecretOnce } from '../../../ui/SecretOnce';
 import { usePage } from '../../../ui/use-page';
@@ -20,36 +21,25 @@ export function ImageTokens({ subscriptionId, active }: { subscriptionId: string
       {isPending && <p className="loading">{t('app.loading')}</p>}
       {data && data.tokens.length === 0 && <p>{t('images.tokensNone')}</p>}
       {items.length > 0 && (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('images.token')}</th>
-                <th scope="col">{t('images.created')}</th>
-                <th scope="col">{t('images.status')}</th>
-                <th scope="col">{t('images.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((token) => (
-                <tr key={token.id}>
-                  <td>
-                    <code>{`${token.prefix}…${token.hint}`}</code>
-                  </td>
-                  <td>{formatDate(token.created_at)}</td>
-                  <td>{token.revoked_at ? t('images.tokenRevoked', { date: formatDate(token.revoked_at) }) : t('images.tokenActive')}</td>
-                  <td className="row-actions">
-                    {!token.revoked_at && (
-                      <ConfirmButton question={t('images.revokeConfirm', { hint: token.hint })} confirmLabel={t('images.revoke')} onConfirm={() => revoke.mutate(token.id)}>
-                        {t('images.revoke')}
-                      </ConfirmButton>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          rows={items}
+          rowKey={(token) => token.id}
+          columns={[
+            { header: t('images.token'), cell: (token) => <code>{`${token.prefix}…${token.hint}`}</code> },
+            { header: t('images.created'), cell: (token) => formatDate(token.created_at) },
+            { header: t('images.status'), cell: (token) => (token.revoked_at ? t('images.tokenRevoked', { date: formatDate(token.revoked_at) }) : t('images.tokenActive')) },
+            {
+              header: t('images.actions'),
+              className: 'row-actions',
+              cell: (token) =>
+                !token.revoked_at && (
+                  <ConfirmButton question={t('images.revokeConfirm', { hint: token.hint })} confirmLabel={t('images.revoke')} onConfirm={() => revoke.mutate(token.id)}>
+                    {t('images.revoke')}
+                  </ConfirmButton>
+                ),
+            },
+          ]}
+        />
       )}
       <Pager {...pager} />
       <ApiErrorMessage error={error ?? create.error ?? revoke.error} />

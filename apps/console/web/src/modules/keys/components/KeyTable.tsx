@@ -3,11 +3,37 @@ import { formatDate, formatNumber } from '../../../i18n/format';
 import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { ConfirmButton } from '../../../ui/ConfirmButton';
+import { DataTable } from '../../../ui/DataTable';
 import { Pager } from '../../../ui/Pager';
 import { SecretOnce } from '../../../ui/SecretOnce';
 import { usePage } from '../../../ui/use-page';
 import { useKeyActions, type ApiKey } from '../hooks/use-keys';
 import { KeyLimitsDialog } from './KeyLimitsDialog';
+
+interface KeyActionsProps {
+  apiKey: ApiKey;
+  name: string;
+  onEdit: (key: ApiKey) => void;
+  onRegenerate: (id: string) => void;
+  onRevoke: (id: string) => void;
+}
+
+function KeyActions({ apiKey, name, onEdit, onRegenerate, onRevoke }: KeyActionsProps) {
+  const t = useT();
+  return (
+    <>
+      <button type="button" className="btn" onClick={() => onEdit(apiKey)}>
+        {t('keys.editLimits')}
+      </button>
+      <ConfirmButton className="btn" question={t('keys.regenerateConfirm', { name })} confirmLabel={t('keys.regenerate')} onConfirm={() => onRegenerate(apiKey.id)}>
+        {t('keys.regenerate')}
+      </ConfirmButton>
+      <ConfirmButton question={t('keys.revokeConfirm', { name })} confirmLabel={t('keys.revoke')} onConfirm={() => onRevoke(apiKey.id)}>
+        {t('keys.revoke')}
+      </ConfirmButton>
+    </>
+  );
+}
 
 /** One kind of keys (sandbox or live), a page at a time, with their actions. */
 export function KeyTable({ title, keys }: { title: string; keys: ApiKey[] }) {
@@ -24,50 +50,24 @@ export function KeyTable({ title, keys }: { title: string; keys: ApiKey[] }) {
       {keys.length === 0 ? (
         <p>{t('keys.none')}</p>
       ) : (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('keys.name')}</th>
-                <th scope="col">{t('keys.key')}</th>
-                <th scope="col">{t('keys.created')}</th>
-                <th scope="col">{t('keys.monthlyLimit')}</th>
-                <th scope="col">{t('keys.rateLimit')}</th>
-                <th scope="col">{t('keys.status')}</th>
-                <th scope="col">{t('keys.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((key) => (
-                <tr key={key.id}>
-                  <td>{nameOf(key)}</td>
-                  <td>
-                    <code>{`${key.prefix}…${key.hint}`}</code>
-                  </td>
-                  <td>{formatDate(key.created_at)}</td>
-                  <td>{limit(key.monthly_word_limit)}</td>
-                  <td>{limit(key.rate_limit_per_minute)}</td>
-                  <td>{key.revoked ? t('keys.revoked') : t('keys.active')}</td>
-                  <td className="row-actions">
-                    {!key.revoked && (
-                      <>
-                        <button type="button" className="btn" onClick={() => setEditing(key)}>
-                          {t('keys.editLimits')}
-                        </button>
-                        <ConfirmButton className="btn" question={t('keys.regenerateConfirm', { name: nameOf(key) })} confirmLabel={t('keys.regenerate')} onConfirm={() => regenerate.mutate(key.id)}>
-                          {t('keys.regenerate')}
-                        </ConfirmButton>
-                        <ConfirmButton question={t('keys.revokeConfirm', { name: nameOf(key) })} confirmLabel={t('keys.revoke')} onConfirm={() => revoke.mutate(key.id)}>
-                          {t('keys.revoke')}
-                        </ConfirmButton>
-                      </>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          rows={items}
+          rowKey={(key) => key.id}
+          columns={[
+            { header: t('keys.name'), cell: nameOf },
+            { header: t('keys.key'), cell: (key) => <code>{`${key.prefix}…${key.hint}`}</code> },
+            { header: t('keys.created'), cell: (key) => formatDate(key.created_at) },
+            { header: t('keys.monthlyLimit'), cell: (key) => limit(key.monthly_word_limit) },
+            { header: t('keys.rateLimit'), cell: (key) => limit(key.rate_limit_per_minute) },
+            { header: t('keys.status'), cell: (key) => (key.revoked ? t('keys.revoked') : t('keys.active')) },
+            {
+              header: t('keys.actions'),
+              className: 'row-actions',
+              cell: (key) =>
+                !key.revoked && <KeyActions apiKey={key} name={nameOf(key)} onEdit={setEditing} onRegenerate={regenerate.mutate} onRevoke={revoke.mutate} />,
+            },
+          ]}
+        />
       )}
       <Pager {...pager} />
       <ApiErrorMessage error={regenerate.error ?? revoke.error} />

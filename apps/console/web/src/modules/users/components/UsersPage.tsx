@@ -3,6 +3,7 @@ import { formatDateTime } from '../../../i18n/format';
 import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { ConfirmButton, ConfirmDialog } from '../../../ui/ConfirmButton';
+import { DataTable } from '../../../ui/DataTable';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Pager } from '../../../ui/Pager';
 import { usePage } from '../../../ui/use-page';
@@ -23,34 +24,22 @@ export function UsersPage({ session }: { session: Session }) {
     <>
       <PageHeader title={t('users.title')} intro={t('users.intro')} />
       <ApiErrorMessage error={error ?? changeRole.error ?? remove.error} />
-      <div className="table-wrap">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{t('users.email')}</th>
-              <th scope="col">{t('users.role')}</th>
-              <th scope="col">{t('users.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.items.map((user) => (
-              <tr key={user.id}>
-                <td>
-                  {user.email} {user.id === session.user.id && t('users.you')}
-                </td>
-                <td>
-                  <RoleSelect label={t('users.changeRole', { email: user.email })} value={user.role} onChange={(role) => setRoleChange({ user, role })} />
-                </td>
-                <td>
-                  <ConfirmButton question={t('users.removeConfirm', { email: user.email })} confirmLabel={t('users.remove')} onConfirm={() => remove.mutate(user.id)}>
-                    {t('users.remove')}
-                  </ConfirmButton>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        rows={users.items}
+        rowKey={(user) => user.id}
+        columns={[
+          { header: t('users.email'), cell: (user) => `${user.email}${user.id === session.user.id ? ` ${t('users.you')}` : ''}` },
+          { header: t('users.role'), cell: (user) => <RoleSelect label={t('users.changeRole', { email: user.email })} value={user.role} onChange={(role) => setRoleChange({ user, role })} /> },
+          {
+            header: t('users.actions'),
+            cell: (user) => (
+              <ConfirmButton question={t('users.removeConfirm', { email: user.email })} confirmLabel={t('users.remove')} onConfirm={() => remove.mutate(user.id)}>
+                {t('users.remove')}
+              </ConfirmButton>
+            ),
+          },
+        ]}
+      />
       <Pager {...users.pager} />
       {roleChange && (
         <ConfirmDialog
