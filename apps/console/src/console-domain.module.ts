@@ -5,11 +5,12 @@ import { ActivationService } from './activation/activation.service';
 import { ConsoleConfig } from './config/console.config';
 import { ConsoleInvitation } from './invitations/console-invitation.entity';
 import { InvitationsService } from './invitations/invitations.service';
+import { Mailer } from './mail/mailer.service';
 import { ConsoleUser } from './users/console-user.entity';
 import { UsersService } from './users/users.service';
 
 /**
- * Users, invitations and activation requests: what the session API and the operator commands
+ * Users, invitations (and their mail) and activation requests: what the session API and the operator commands
  * share. Needs AuthModule and a TypeORM root of the translation schema in the importing module.
  */
 @Module({})
@@ -19,7 +20,7 @@ export class ConsoleDomainModule {
       module: ConsoleDomainModule,
       global: true,
       imports: [TypeOrmModule.forFeature([ConsoleUser, ConsoleInvitation, ActivationRequest])],
-      providers: [{ provide: ConsoleConfig, useValue: config }, UsersService, InvitationsService, ActivationService],
+      providers: [{ provide: ConsoleConfig, useValue: config }, Mailer, UsersService, InvitationsService, ActivationService],
       exports: [ConsoleConfig, UsersService, InvitationsService, ActivationService],
     };
   }

@@ -26,9 +26,9 @@ export function runCommand(command: string, args: string[], options: { cwd: stri
   });
 }
 
-/** Runs `node <args>` from the workspace root against the test environment and collects its output. */
-export function runNode(args: string[]): Promise<CommandRun> {
-  return runCommand(process.execPath, args, { cwd: root, env: testAppEnv() });
+/** Runs `node <args>` from the workspace root against the test environment (plus `env`) and collects its output. */
+export function runNode(args: string[], env: Record<string, string> = {}): Promise<CommandRun> {
+  return runCommand(process.execPath, args, { cwd: root, env: testAppEnv(env) });
 }
 
 /** An operator mistake: exit code 1, nothing on stdout, the message on stderr without a stack. */

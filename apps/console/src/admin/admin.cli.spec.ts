@@ -1,11 +1,13 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AccountService } from '@platform/auth';
-import { buildApp, expectOperatorMistake, runNode } from '@platform/testing';
+import { buildApp, expectOperatorMistake, freePort, runNode } from '@platform/testing';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, newEmail, PASSWORD, startConsole, tokenOf } from '../console-browser.testing';
+import { startSmtpStandIn } from '../mail/smtp-stand-in.testing';
 
 const admin = (...args: string[]) => runNode(['dist/apps/console/main.js', 'admin', ...args]);
+const adminWith = (env: Record<string, string>, ...args: string[]) => runNode(['dist/apps/console/main.js', 'admin', ...args], env);
 
 describe("the console's operator commands (built console, admin command)", () => {
   let app: NestFastifyApplication;
@@ -45,6 +47,40 @@ describe("the console's operator commands (built console, admin command)", () =>
     expect((await admin('account:pending')).stdout).not.toContain(name);
     expect((await owner.call('POST', '/keys', { sandbox: false })).status).toBe(201);
   }, 120_000);
+
+  it('mails the invitation when SMTP_URL is set, says so, and still prints the link last; says why when it cannot', async () => {
+    const smtp = await startSmtpStandIn();
+    try {
+      const name = `cli-mail-${randomUUID()}`;
+      await app.get(AccountService).create(name, { activated: false });
+      const mailEnv = { CONSOLE_MAIL_FROM: 'console@example.eu', CONSOLE_PUBLIC_URL: 'https://console.example.eu' };
+      const email = newEmail('cli-mailed');
+      const invited = await adminWith({ ...mailEnv, SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }, 'user:invite', '--account', name, '--email', email, '--role', 'member');
+      expect(invited.code, invited.stderr).toBe(0);
+      expect(invited.stdout).toContain(`mailed the link to ${email.toLowerCase()}\n`);
+      expect(invited.lastLine).toMatch(/^https:\/\/console\.example\.eu\/console\/accept-invitation#token=inv_/);
+      const [mail] = smtp.received;
+      expect(mail.to).toEqual([email.toLowerCase()]);
+      expect(mail.message).toContain(invited.lastLine);
+      expect(mail.message).toContain(`You are invited to the console of the account "${name}" as member.`);
+      expect((await new Browser(url).call('POST', '/invitations/accept', { token: tokenOf(invited.lastLine), password: PASSWORD })).status).toBe(200);
+
+      const down = await adminWith({ ...mailEnv, SMTP_URL: `smtp://mailer:hunter2-secret@127.0.0.1:${await freePort()}` }, 'user:invite', '--account', name, '--email', newEmail('cli-unmailed'));
+      expect(down.code, down.stderr).toBe(0);
+      expect(down.stdout).toMatch(/^could not mail the link \(.*ECONNREFUSED.*\): pass it on yourself$/m);
+      expect(down.lastLine).toMatch(/#token=inv_/);
+      expect(down.stdout + down.stderr).not.toContain('hunter2');
+    } finally {
+      await smtp.close();
+    }
+  }, 120_000);
+
+  it('refuses to start on a malformed SMTP_URL, naming the setting but not its password', async () => {
+    const refused = await adminWith({ SMTP_URL: 'smtp://mailer:hunter2-secret@mail.example.eu:587/inbox', CONSOLE_MAIL_FROM: 'console@example.eu' }, 'account:pending');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('SMTP_URL="smtp://mailer:***@mail.example.eu:587/inbox": SMTP_URL must be smtp://[user:password@]host[:port]');
+    expect(refused.stderr).not.toContain('hunter2');
+  });
 
   it.each([
     [['user:invite', '--email', 'a@example.eu'], /--account is required/],

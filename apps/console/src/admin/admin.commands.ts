@@ -36,8 +36,9 @@ const userInvite: AdminCommand<{ account: string; email: string; role: ConsoleRo
   },
   async run(context, { account: name, email, role }) {
     const account = await existingAccount(context, name);
-    const { invitation, link } = await asOperatorMistake(context.get(InvitationsService).invite(account.id, email, role));
-    return [`invited ${invitation.email} as ${role} of "${account.name}" until ${invitation.expiresAt.toISOString()}; the link works once and is shown only now:`, link];
+    const { invitation, link, mail } = await asOperatorMistake(context.get(InvitationsService).invite(account.id, email, role));
+    const mailed = !mail ? [] : mail.sent ? [`mailed the link to ${invitation.email}`] : [`could not mail the link (${mail.reason}): pass it on yourself`];
+    return [...mailed, `invited ${invitation.email} as ${role} of "${account.name}" until ${invitation.expiresAt.toISOString()}; the link works once and is shown only now:`, link];
   },
 };
 

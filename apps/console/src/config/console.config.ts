@@ -1,7 +1,8 @@
 import { DefaultPort } from '@platform/contracts';
 import { withPlanLimitsConfig } from '@platform/image-tokens';
 import { DatabaseRedisConfig, EnvBool, EnvInt } from '@platform/service-kit';
-import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
+import { IsSmtpUrl, MAILBOX } from '../mail/smtp-settings';
 
 /** PLAN_LIMIT_*: the console shows each subscription's limit as image-api enforces it. */
 export class ConsoleConfig extends withPlanLimitsConfig(DatabaseRedisConfig) {
@@ -54,7 +55,20 @@ export class ConsoleConfig extends withPlanLimitsConfig(DatabaseRedisConfig) {
   @IsOptional() @Matches(/^postgres(ql)?:\/\//, { message: 'IMAGE_DATABASE_URL must be a postgres:// URL' })
   IMAGE_DATABASE_URL?: string;
 
-  /** Not supported yet: invitation links are printed or returned, never mailed. Set, it stops the service. */
-  @IsOptional() @Matches(/^$/, { message: 'SMTP_URL is not supported yet: invitation links are printed by the CLI and returned to the inviting owner; unset it' })
+  /**
+   * Where invitation mail goes out: smtp://[user:password@]host[:port] (587 unless given; STARTTLS
+   * when the server offers it, and required when the URL carries credentials) or smtps:// (TLS
+   * from the start, 465 unless given). Unset, invitation links are only printed and answered.
+   */
+  @IsOptional() @IsSmtpUrl()
   SMTP_URL?: string;
+
+  /** The From of invitation mail, `console@example.eu` or `Example Console <console@example.eu>`; required with SMTP_URL. */
+  @ValidateIf((config: ConsoleConfig) => config.SMTP_URL !== undefined || config.CONSOLE_MAIL_FROM !== undefined)
+  @Matches(MAILBOX, { message: 'CONSOLE_MAIL_FROM must be an address, optionally with a name ("Example Console <console@example.eu>"); SMTP_URL needs it' })
+  CONSOLE_MAIL_FROM?: string;
+
+  /** A PEM file of the certificate authorities the SMTP server's certificate is checked against, instead of the system's. */
+  @IsOptional() @IsString()
+  SMTP_CA_FILE?: string;
 }

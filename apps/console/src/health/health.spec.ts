@@ -49,9 +49,20 @@ describe('console OpenAPI document and configuration', () => {
     expect(body.paths['/console/api/session'].post.security).toBeUndefined();
   });
 
-  it('stops at start on an SMTP setting, which is not supported yet', () => {
-    expect(() => loadConfig(ConsoleConfig, { SMTP_URL: 'smtp://mail.example.eu' })).toThrow(ConfigError);
-    expect(() => loadConfig(ConsoleConfig, { SMTP_URL: 'smtp://mail.example.eu' })).toThrow(/SMTP_URL is not supported yet/);
-    expect(loadConfig(ConsoleConfig, {}).PORT).toBe(3500);
+  it('takes a mail server as smtp:// or smtps:// with a From address, and stops at start on a malformed one', () => {
+    const from = { CONSOLE_MAIL_FROM: 'Example Console <console@example.eu>' };
+    for (const SMTP_URL of ['smtp://mail.example.eu', 'smtp://user:p%40ss@mail.example.eu:587', 'smtps://mail.example.eu:465/', 'smtp://[::1]:2525']) {
+      expect(loadConfig(ConsoleConfig, { SMTP_URL, ...from }).SMTP_URL).toBe(SMTP_URL);
+    }
+    for (const SMTP_URL of ['mail.example.eu:587', 'http://mail.example.eu', 'smtp://', 'smtp://mail.example.eu/path', 'smtp://mail.example.eu?tls=no', 'smtp://user:secret@mail.example.eu:99999']) {
+      const load = () => loadConfig(ConsoleConfig, { SMTP_URL, ...from });
+      expect(load, SMTP_URL).toThrow(ConfigError);
+      expect(load, SMTP_URL).toThrow('SMTP_URL must be smtp://[user:password@]host[:port] or smtps://[user:password@]host[:port], without a path or query');
+      expect(load, SMTP_URL).not.toThrow(/secret/);
+    }
+    expect(() => loadConfig(ConsoleConfig, { SMTP_URL: 'smtp://mail.example.eu' })).toThrow(/CONSOLE_MAIL_FROM must be an address, optionally with a name .*; SMTP_URL needs it/);
+    expect(() => loadConfig(ConsoleConfig, { SMTP_URL: 'smtp://mail.example.eu', CONSOLE_MAIL_FROM: 'Console <nope>' })).toThrow(/CONSOLE_MAIL_FROM="Console <nope>"/);
+    expect(loadConfig(ConsoleConfig, { SMTP_URL: 'smtp://mail.example.eu', CONSOLE_MAIL_FROM: 'console@example.eu' }).CONSOLE_MAIL_FROM).toBe('console@example.eu');
+    expect(loadConfig(ConsoleConfig, {}).SMTP_URL).toBeUndefined();
   });
 });

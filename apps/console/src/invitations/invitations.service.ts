@@ -1,18 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { AccountService } from '@platform/auth';
 import { ApiError } from '@platform/errors';
 import { createHash, randomBytes } from 'node:crypto';
 import { IsNull, MoreThan, Repository } from 'typeorm';
 import { ConsoleConfig } from '../config/console.config';
+import { Mailer, type MailOutcome } from '../mail/mailer.service';
 import type { ConsoleRole, ConsoleUser } from '../users/console-user.entity';
 import { hashPassword } from '../users/password-hash';
 import { normalizeEmail, UsersService } from '../users/users.service';
 import { ConsoleInvitation } from './console-invitation.entity';
+import { invitationMail } from './invitation-mail';
 
 export interface IssuedInvitation {
   invitation: ConsoleInvitation;
   /** Where the invited person sets a password; holds the token, shown only now. */
   link: string;
+  /** The link mailed to the invited address, or why not; null without SMTP_URL. */
+  mail: MailOutcome | null;
 }
 
 const INVITATION_PREFIX = 'inv_';
@@ -30,9 +35,12 @@ export class InvitationsService {
   constructor(
     @InjectRepository(ConsoleInvitation) private readonly invitations: Repository<ConsoleInvitation>,
     private readonly users: UsersService,
+    private readonly accounts: AccountService,
+    private readonly mailer: Mailer,
     private readonly config: ConsoleConfig,
   ) {}
 
+  /** Mails the link too when SMTP_URL is set; the invitation stands whether or not that works. */
   async invite(accountId: string, email: string, role: ConsoleRole): Promise<IssuedInvitation> {
     if (await this.users.findByEmail(email)) throw ApiError.invalidParameter(`email: ${email} already has a console user`);
     const token = INVITATION_PREFIX + randomBytes(32).toString('base64url');
@@ -46,7 +54,15 @@ export class InvitationsService {
         usedAt: null,
       }),
     );
-    return { invitation, link: `${this.config.CONSOLE_PUBLIC_URL.replace(/\/+$/, '')}/console/accept-invitation#token=${token}` };
+    const link = `${this.config.CONSOLE_PUBLIC_URL.replace(/\/+$/, '')}/console/accept-invitation#token=${token}`;
+    return { invitation, link, mail: await this.mail(invitation, link) };
+  }
+
+  private async mail(invitation: ConsoleInvitation, link: string): Promise<MailOutcome | null> {
+    if (!this.config.SMTP_URL) return null;
+    const account = await this.accounts.findById(invitation.accountId);
+    const { email, role, expiresAt } = invitation;
+    return this.mailer.send(invitationMail({ email, role, accountName: account?.name ?? '', link, expiresAt }));
   }
 
   /** Invitations of the account that can still be accepted. */

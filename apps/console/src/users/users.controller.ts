@@ -31,13 +31,14 @@ export class UsersController {
   @Post('invitations')
   @ApiOperation({
     summary: 'Invite a person to the account (owners only)',
-    description: 'Answers a one-time link, valid for CONSOLE_INVITATION_TTL_SECONDS, where the person sets a password. The role defaults to member.',
+    description:
+      'Answers a one-time link, valid for CONSOLE_INVITATION_TTL_SECONDS, where the person sets a password, and mails it to them when the console has a mail server (SMTP_URL). The role defaults to member.',
   })
   @ApiCreatedResponse({ type: IssuedInvitationResponseDto })
   @ApiUnprocessableEntityResponse({ type: TranslationErrorDto, description: 'invalid_request: a field is invalid, or the address already has a user' })
   async invite(@CurrentUser() caller: SignedIn, @Body() body: InviteUserDto): Promise<IssuedInvitationResponseDto> {
-    const { invitation, link } = await this.invitations.invite(caller.accountId, body.email, body.role ?? 'member');
-    return { ok: true, invitation: InvitationViewDto.from(invitation), link };
+    const { invitation, link, mail } = await this.invitations.invite(caller.accountId, body.email, body.role ?? 'member');
+    return { ok: true, invitation: InvitationViewDto.from(invitation), link, mailed: mail?.sent === true };
   }
 
   @Patch(':id')

@@ -37,6 +37,12 @@ describe('loadConfig', () => {
     }
   });
 
+  it('quotes a refused URL without its password', () => {
+    const load = () => loadConfig(ExampleConfig, { REDIS_URL: 'http://cache:s3cr@t/pass@redis.example.eu:6379' });
+    expect(load).toThrow('REDIS_URL="http://cache:***@redis.example.eu:6379"');
+    expect(load).not.toThrow(/s3cr|pass@/);
+  });
+
   it.each(['6000', '6697', '10080', '1'])('refuses PORT=%s, which fetch would refuse to connect to', (port) => {
     expect(() => loadConfig(ExampleConfig, { PORT: port })).toThrow(`PORT=${port}: PORT ${port} is a "bad port" of the Fetch standard`);
     expect(loadConfig(ExampleConfig, { PORT: String(Number(port) + 1) }).PORT).toBe(Number(port) + 1);

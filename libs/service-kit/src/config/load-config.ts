@@ -3,9 +3,12 @@ import { getMetadataStorage, validateSync, ValidationError } from 'class-validat
 
 export class ConfigError extends Error {}
 
+/** A refused URL is quoted without its password (`scheme://user:***@host`): start-up errors end up in logs. */
+const withoutPassword = (value: unknown) => (typeof value === 'string' ? value.replace(/(\/\/[^/@:\s]*:)\S*@/, '$1***@') : value);
+
 function describe(errors: ValidationError[]): string[] {
   return errors.flatMap((e) => [
-    ...Object.values(e.constraints ?? {}).map((m) => `  ${e.property}=${JSON.stringify(e.value ?? '')}: ${m}`),
+    ...Object.values(e.constraints ?? {}).map((m) => `  ${e.property}=${JSON.stringify(withoutPassword(e.value) ?? '')}: ${m}`),
     ...describe(e.children ?? []),
   ]);
 }

@@ -73,10 +73,15 @@ export class IssuedInvitationResponseDto {
   invitation: InvitationViewDto;
 
   @ApiProperty({
-    description: 'The one-time link where the invited person sets a password. Shown only in this response; pass it on (the console sends no mail)',
+    description: 'The one-time link where the invited person sets a password. Shown only in this response; pass it on unless it was mailed',
     example: 'https://console.example.eu/console/accept-invitation#token=inv_...',
   })
   link: string;
+
+  @ApiProperty({
+    description: 'Whether the link was mailed to the invited address. False when the console sends no mail (no SMTP_URL) or the mail server refused or could not be reached; the invitation exists either way',
+  })
+  mailed: boolean;
 }
 
 export class UserListResponseDto {
