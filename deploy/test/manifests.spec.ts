@@ -33,7 +33,7 @@ const SERVICE_NAMES = Object.keys(SERVICES) as ServiceName[];
 const PLATFORM_FOLDER = 'platform';
 
 /** Variables that carry credentials: they may only come from Secrets. */
-const CREDENTIALS = ['DATABASE_URL', 'IMAGE_DATABASE_URL', 'REDIS_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'DEEPL_API_KEY', 'LIBRETRANSLATE_API_KEY'];
+const CREDENTIALS = ['DATABASE_URL', 'IMAGE_DATABASE_URL', 'REDIS_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'DEEPL_API_KEY', 'LIBRETRANSLATE_API_KEY', 'SMTP_URL'];
 
 /**
  * Settings of one process. Any other variable set on several services (prices, engine, bucket,
@@ -320,6 +320,7 @@ describe.skipIf(!kubectl)(`Kubernetes manifests (${kubectl ?? 'skipped: kubectl 
         const policies = isolating(objects(), server().template.metadata?.labels, 'Egress');
         if (contract.env.includes('S3_ENDPOINT')) expect(egressAllows(policies, PUBLIC_ADDRESS, 443), 'S3').toBe(true);
         if (contract.env.includes('DEEPL_API_KEY')) expect(egressAllows(policies, PUBLIC_ADDRESS, 443), 'translation engine').toBe(true);
+        if (contract.env.includes('SMTP_URL')) for (const port of [465, 587]) expect(egressAllows(policies, PUBLIC_ADDRESS, port), `mail server :${port}`).toBe(true);
         if (contract.queue && contract.env.includes('WEBHOOK_TIMEOUT_MS')) {
           expect(egressAllows(policies, PUBLIC_ADDRESS, 8443), "customers' receivers").toBe(true);
           expect(egressAllows(policies, CLUSTER_ADDRESS, 8443), 'receivers inside the cluster').toBe(false);

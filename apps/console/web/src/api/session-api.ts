@@ -133,7 +133,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a person to the account (owners only)
-         * @description Answers a one-time link, valid for CONSOLE_INVITATION_TTL_SECONDS, where the person sets a password. The role defaults to member.
+         * @description Answers a one-time link, valid for CONSOLE_INVITATION_TTL_SECONDS, where the person sets a password, and mails it to them when the console has a mail server (SMTP_URL). The role defaults to member.
          */
         post: operations["UsersController_invite"];
         delete?: never;
@@ -506,10 +506,12 @@ export interface components {
             ok: true;
             invitation: components["schemas"]["InvitationViewDto"];
             /**
-             * @description The one-time link where the invited person sets a password. Shown only in this response; pass it on (the console sends no mail)
+             * @description The one-time link where the invited person sets a password. Shown only in this response; pass it on unless it was mailed
              * @example https://console.example.eu/console/accept-invitation#token=inv_...
              */
             link: string;
+            /** @description Whether the link was mailed to the invited address. False when the console sends no mail (no SMTP_URL) or the mail server refused or could not be reached; the invitation exists either way */
+            mailed: boolean;
         };
         RoleDto: {
             /**

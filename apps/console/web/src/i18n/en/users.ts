@@ -14,6 +14,7 @@ export const users = {
   'users.inviteTitle': 'Invite a person',
   'users.inviteLink': 'Invitation link for {email}',
   'users.inviteLinkHint': 'Send this link to the person; it works once, until {date}.',
+  'users.inviteLinkMailed': 'Mailed to {email}. You can also pass this link on; it works once, until {date}.',
   'users.invitations': 'Open invitations',
   'users.expires': 'Expires',
   'users.noInvitations': 'No open invitations.',

@@ -29,7 +29,11 @@ export function InviteForm() {
       </form>
       <ApiErrorMessage error={invite.error} />
       {sent && (
-        <SecretOnce label={t('users.inviteLink', { email: sent.invitation.email })} secret={sent.link} note={t('users.inviteLinkHint', { date: formatDateTime(sent.invitation.expires_at) })} />
+        <SecretOnce
+          label={t('users.inviteLink', { email: sent.invitation.email })}
+          secret={sent.link}
+          note={t(sent.mailed ? 'users.inviteLinkMailed' : 'users.inviteLinkHint', { email: sent.invitation.email, date: formatDateTime(sent.invitation.expires_at) })}
+        />
       )}
     </section>
   );
