@@ -59,7 +59,7 @@ export class InvitationsService {
   }
 
   private async mail(invitation: ConsoleInvitation, link: string): Promise<MailOutcome | null> {
-    if (!this.config.SMTP_URL) return null;
+    if (!this.mailer.enabled) return null;
     const account = await this.accounts.findById(invitation.accountId);
     const { email, role, expiresAt } = invitation;
     return this.mailer.send(invitationMail({ email, role, accountName: account?.name ?? '', link, expiresAt }));

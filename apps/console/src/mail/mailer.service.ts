@@ -31,9 +31,13 @@ export class Mailer implements OnModuleDestroy {
     this.password = config.SMTP_URL ? smtpPassword(config.SMTP_URL) : '';
   }
 
-  /** Null when no SMTP_URL is set: nothing is mailed. */
-  async send(message: MailMessage): Promise<MailOutcome | null> {
-    if (!this.transport) return null;
+  /** Whether SMTP_URL is set; without it nothing is mailed. */
+  get enabled(): boolean {
+    return this.transport !== null;
+  }
+
+  async send(message: MailMessage): Promise<MailOutcome> {
+    if (!this.transport) return { sent: false, reason: 'no SMTP_URL is set' };
     try {
       await this.transport.sendMail(message);
       return { sent: true };
