@@ -1,7 +1,10 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { loadConfig } from '@platform/service-kit';
 import { freePort } from '@platform/testing';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ConsoleConfig } from '../config/console.config';
 import { accountWithOwner, Browser, newEmail, PASSWORD, startConsole, tokenOf, type TestAccount } from '../console-browser.testing';
+import { Mailer } from '../mail/mailer.service';
 import { selfSignedCertificate, startSmtpStandIn, type ReceivedMail, type SmtpStandIn } from '../mail/smtp-stand-in.testing';
 
 const MAIL_FROM = 'Example Console <console@example.eu>';
@@ -84,5 +87,10 @@ describe('invitation mail through a mail server', () => {
     expect(invited.status).toBe(201);
     expect(invited.body.mailed).toBe(false);
     expect(smtp.received).toEqual([]);
+  });
+
+  it('stops at start when SMTP_CA_FILE cannot be read', () => {
+    const config = loadConfig(ConsoleConfig, { SMTP_URL: 'smtp://127.0.0.1:2525', CONSOLE_MAIL_FROM: MAIL_FROM, SMTP_CA_FILE: '/nonexistent/ca.pem' });
+    expect(() => new Mailer(config)).toThrow(/^SMTP_CA_FILE \/nonexistent\/ca\.pem cannot be read: ENOENT/);
   });
 });

@@ -11,6 +11,15 @@ export interface MailMessage {
   html: string;
 }
 
+/** Read at start, so that a missing or unreadable CA file stops the service instead of failing every send. */
+function readCa(file: string): Buffer {
+  try {
+    return readFileSync(file);
+  } catch (error) {
+    throw new Error(`SMTP_CA_FILE ${file} cannot be read: ${(error as Error).message}`);
+  }
+}
+
 /** What became of a message: handed to the SMTP server, or not and why (never with the SMTP password). */
 export type MailOutcome = { sent: true } | { sent: false; reason: string };
 
@@ -25,10 +34,10 @@ export class Mailer implements OnModuleDestroy {
   private readonly password: string;
 
   constructor(config: ConsoleConfig) {
-    // Read at start, so a missing or unreadable CA file stops the service instead of every send.
-    const ca = config.SMTP_CA_FILE ? readFileSync(config.SMTP_CA_FILE) : undefined;
-    this.transport = config.SMTP_URL ? createTransport(smtpTransportOptions(config.SMTP_URL, ca), { from: config.CONSOLE_MAIL_FROM }) : null;
     this.password = config.SMTP_URL ? smtpPassword(config.SMTP_URL) : '';
+    this.transport = config.SMTP_URL
+      ? createTransport(smtpTransportOptions(config.SMTP_URL, config.SMTP_CA_FILE ? readCa(config.SMTP_CA_FILE) : undefined), { from: config.CONSOLE_MAIL_FROM })
+      : null;
   }
 
   /** Whether SMTP_URL is set; without it nothing is mailed. */
@@ -39,7 +48,8 @@ export class Mailer implements OnModuleDestroy {
   async send(message: MailMessage): Promise<MailOutcome> {
     if (!this.transport) return { sent: false, reason: 'no SMTP_URL is set' };
     try {
-      await this.transport.sendMail(message);
+      // An address object, not text: nodemailer would read a text `to` as a list of addresses.
+      await this.transport.sendMail({ ...message, to: { name: '', address: message.to } });
       return { sent: true };
     } catch (error) {
       const reason = this.withoutPassword(error instanceof Error ? error.message : String(error));
