@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AccountService } from '@platform/auth';
-import { buildApp, expectOperatorMistake, freePort, runNode } from '@platform/testing';
+import { buildApp, expectOperatorMistake, freePort, runNode, startBuiltApp, testAppEnv } from '@platform/testing';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, newEmail, PASSWORD, startConsole, tokenOf } from '../console-browser.testing';
@@ -75,11 +75,16 @@ describe("the console's operator commands (built console, admin command)", () =>
     }
   }, 120_000);
 
-  it('refuses to start on a malformed SMTP_URL, naming the setting but not its password', async () => {
-    const refused = await adminWith({ SMTP_URL: 'smtp://mailer:hunter2-secret@mail.example.eu:587/inbox', CONSOLE_MAIL_FROM: 'console@example.eu' }, 'account:pending');
+  it('refuses to start, serving or for a command, on a malformed SMTP_URL, naming the setting but not its password', async () => {
+    const mailEnv = { SMTP_URL: 'smtp://mailer:hunter2-secret@mail.example.eu:587/inbox', CONSOLE_MAIL_FROM: 'console@example.eu' };
+    const served = startBuiltApp('console', testAppEnv(mailEnv));
+    const refused = await adminWith(mailEnv, 'account:pending');
+    expect(await served.exit).toEqual({ code: 1, signal: null });
+    for (const stderr of [served.stderr(), refused.stderr]) {
+      expect(stderr).toContain('SMTP_URL="smtp://mailer:***@mail.example.eu:587/inbox": SMTP_URL must be smtp://[user:password@]host[:port]');
+      expect(stderr).not.toContain('hunter2');
+    }
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('SMTP_URL="smtp://mailer:***@mail.example.eu:587/inbox": SMTP_URL must be smtp://[user:password@]host[:port]');
-    expect(refused.stderr).not.toContain('hunter2');
   });
 
   it.each([
