@@ -1,19 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { AccountMode, ApiKeyPrincipal } from '@platform/contracts';
+import type { ApiKeyPrincipal } from '@platform/contracts';
 import { ApiError } from '@platform/errors';
 import { GlossaryService } from '@platform/glossaries';
 import { OutboxService } from '@platform/outbox';
 import { WordQuotaService } from '@platform/quota';
 import { costCents, PricingConfig, TranslationPipeline, type TranslationRequest } from '@platform/translation-pipeline';
 import { DataSource, Repository } from 'typeorm';
-import { BATCH_JOB_ID, newBatchJobId } from './batch-id';
+import { newBatchJobId } from './batch-id';
 import { BatchJob } from './batch-job.entity';
 import { chargeReference } from './batch-progress.service';
 import { assertBatchWithinLimits, chunksOf } from './batch-limits';
 import { BatchText } from './batch-text.entity';
-import { decodeBatchCursor, encodeBatchCursor } from './batch-cursor';
-import { RESULT_COLUMNS, SUMMARY_COLUMNS, toSummary, toView, type BatchPage, type BatchRequest, type BatchView } from './batch-view';
+import type { BatchRequest } from './batch-view';
 import { batchQueueJobId, TranslateBatchJob } from './translate-batch.job';
 
 @Injectable()
@@ -21,7 +20,6 @@ export class BatchService {
   constructor(
     private readonly dataSource: DataSource,
     @InjectRepository(BatchJob) private readonly jobs: Repository<BatchJob>,
-    @InjectRepository(BatchText) private readonly texts: Repository<BatchText>,
     private readonly pipeline: TranslationPipeline,
     private readonly pricing: PricingConfig,
     private readonly quota: WordQuotaService,
@@ -78,38 +76,6 @@ export class BatchService {
       throw error;
     }
     return job;
-  }
-
-  /** A job of the caller's account and mode; 404 for unknown ids, other accounts' and the other mode's jobs alike. */
-  async view({ accountId, sandbox }: AccountMode, jobId: string): Promise<BatchView> {
-    const job = BATCH_JOB_ID.test(jobId) ? await this.jobs.findOneBy({ id: jobId, accountId, sandbox }) : null;
-    if (!job) throw ApiError.notFound(`Batch job ${jobId} not found`);
-    const texts = job.status === 'done' ? await this.texts.find({ select: RESULT_COLUMNS, where: { jobId: job.id }, order: { idx: 'ASC' } }) : undefined;
-    return toView(job, texts);
-  }
-
-  /**
-   * A page of the jobs of the caller's account and mode, newest first, after `cursor` (the
-   * previous page's `next_cursor`). Jobs submitted meanwhile are newer than any cursor, so they
-   * neither repeat nor push others across pages.
-   */
-  async list({ accountId, sandbox }: AccountMode, { limit, cursor }: { limit: number; cursor?: string }): Promise<BatchPage> {
-    const after = cursor === undefined ? undefined : decodeBatchCursor(cursor);
-    const query = this.jobs
-      .createQueryBuilder('j')
-      .select(SUMMARY_COLUMNS.map((column) => `j.${column}`))
-      .addSelect(`to_char(j.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`, 'cursor_at')
-      .where('j.account_id = :accountId AND j.sandbox = :sandbox', { accountId, sandbox })
-      .orderBy('j.created_at', 'DESC')
-      .addOrderBy('j.id', 'DESC')
-      .limit(limit + 1);
-    // Compared in SQL to the microsecond: a JavaScript Date would cut created_at to milliseconds.
-    if (after) query.andWhere('(j.created_at, j.id) < (CAST(:at AS timestamptz), :id)', after);
-    const { entities, raw } = await query.getRawAndEntities<{ cursor_at: string }>();
-    const jobs = entities.slice(0, limit);
-    const last = jobs.length - 1;
-    const more = entities.length > limit;
-    return { batches: jobs.map(toSummary), next_cursor: more ? encodeBatchCursor({ at: raw[last].cursor_at, id: jobs[last].id }) : null };
   }
 
   /** Validates and counts chunk by chunk, fixing each text's source language (given or detected). */

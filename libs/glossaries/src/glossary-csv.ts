@@ -82,7 +82,7 @@ const HEADER_EXAMPLE = 'e.g. term,de,fr';
  * exactly one apostrophe from both and every value comes back as it was.
  */
 const FORMULA_LIKE = /^'*[=+\-@\t\r]/;
-const defuseFormula = (value: string) => (FORMULA_LIKE.test(value) ? `'${value}` : value);
+export const defuseFormula = (value: string) => (FORMULA_LIKE.test(value) ? `'${value}` : value);
 const restoreFormula = (value: string) => (value.startsWith("'") && FORMULA_LIKE.test(value) ? value.slice(1) : value);
 
 /** The target languages named by the header row `term,<code>,<code>,...`. */

@@ -58,7 +58,8 @@ interface HistoryRow {
 export class UsageHistoryService {
   constructor(private readonly dataSource: DataSource) {}
 
-  async history(key: AccountMode & { keyId: string }, { from, to, granularity }: UsageRange): Promise<UsagePeriod[]> {
+  /** With `keyId` null only the account's figures count; the key's are zero. */
+  async history(key: AccountMode & { keyId: string | null }, { from, to, granularity }: UsageRange): Promise<UsagePeriod[]> {
     const rows = await this.dataSource.query<HistoryRow[]>(HISTORY, [from, to, granularity, key.keyId, key.accountId, key.sandbox]);
     return rows.map((row) => ({
       period: row.period,

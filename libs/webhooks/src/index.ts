@@ -10,3 +10,6 @@ export * from './webhook-url.config';
 export * from './webhook-events.service';
 export * from './webhook-endpoint.service';
 export * from './webhooks.module';
+export * from './dtos/deliveries-query.dto';
+export * from './dtos/register-webhook.dto';
+export * from './dtos/webhook-responses.dto';

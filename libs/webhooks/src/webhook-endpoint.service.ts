@@ -13,6 +13,7 @@ import { generateWebhookSecret } from './signing/webhook-signature';
 import { WebhookUrlGuard, WebhookUrlRefusedError } from './url-guard/webhook-url.guard';
 
 export const MAX_DELIVERIES_PAGE = 100;
+export const DEFAULT_DELIVERIES_PAGE = 50;
 
 export interface DeliveryPage {
   deliveries: WebhookDelivery[];
@@ -52,8 +53,13 @@ export class WebhookEndpointService {
     return { endpoint: await this.get(mode), created };
   }
 
+  /** The mode's endpoint; null when none is registered. */
+  find(mode: AccountMode): Promise<WebhookEndpoint | null> {
+    return this.endpoints.findOneBy(endpointOf(mode));
+  }
+
   async get(mode: AccountMode): Promise<WebhookEndpoint> {
-    const endpoint = await this.endpoints.findOneBy(endpointOf(mode));
+    const endpoint = await this.find(mode);
     if (!endpoint) throw ApiError.notFound(noEndpoint(mode));
     return endpoint;
   }

@@ -11,21 +11,22 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { ApiKeyAuth, CurrentApiKey } from '@platform/auth';
-import { BatchService } from '@platform/batches';
+import { BatchAcceptedDto, BatchJobDto, BatchListQueryDto, BatchListResponseDto, BatchReader, BatchService, DEFAULT_BATCH_PAGE } from '@platform/batches';
 import type { ApiKeyPrincipal } from '@platform/contracts';
 import { TranslationErrorDto } from '@platform/errors';
 import { ApiRateLimited, RATE_LIMIT_HEADER_DOCS } from '@platform/quota';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { BatchRequestDto } from './dtos/batch-request.dto';
-import { BatchListQueryDto, DEFAULT_BATCH_PAGE } from './dtos/batch-list-query.dto';
-import { BatchAcceptedDto, BatchJobDto, BatchListResponseDto } from './dtos/batch-responses.dto';
 
 @ApiTags('batches')
 @ApiKeyAuth()
 @ApiRateLimited(TranslationErrorDto)
 @Controller('api/v1/batches')
 export class BatchesController {
-  constructor(private readonly batches: BatchService) {}
+  constructor(
+    private readonly batches: BatchService,
+    private readonly reader: BatchReader,
+  ) {}
 
   @Post()
   @HttpCode(202)
@@ -58,7 +59,7 @@ export class BatchesController {
   @ApiOkResponse({ type: BatchListResponseDto, headers: RATE_LIMIT_HEADER_DOCS })
   @ApiUnprocessableEntityResponse({ type: TranslationErrorDto, description: 'unsupported_language: limit out of 1..100, or a cursor this list did not give' })
   async list(@CurrentApiKey() key: ApiKeyPrincipal, @Query() query: BatchListQueryDto): Promise<BatchListResponseDto> {
-    return { ok: true, ...(await this.batches.list(key, { limit: query.limit ?? DEFAULT_BATCH_PAGE, cursor: query.cursor })) };
+    return { ok: true, ...(await this.reader.list(key, { limit: query.limit ?? DEFAULT_BATCH_PAGE, cursor: query.cursor })) };
   }
 
   @Get(':job')
@@ -67,6 +68,6 @@ export class BatchesController {
   @ApiOkResponse({ type: BatchJobDto, headers: RATE_LIMIT_HEADER_DOCS })
   @ApiNotFoundResponse({ type: TranslationErrorDto, description: 'not_found: no such job in this account and mode (sandbox or live), or it expired' })
   view(@CurrentApiKey() key: ApiKeyPrincipal, @Param('job') job: string): Promise<BatchJobDto> {
-    return this.batches.view(key, job);
+    return this.reader.view(key, job);
   }
 }

@@ -1,11 +1,12 @@
 import { DefaultPort } from '@platform/contracts';
+import { withSandboxQuotaConfig } from '@platform/quota';
 import { DatabaseRedisConfig, EnvInt } from '@platform/service-kit';
 import { withEngineConfig } from '@platform/translation-engines';
 import { withPricingConfig } from '@platform/translation-pipeline';
 import { withWebhookUrlConfig } from '@platform/webhooks';
 import { IsInt, Max, Min } from 'class-validator';
 
-export class TranslateApiConfig extends withWebhookUrlConfig(withPricingConfig(withEngineConfig(DatabaseRedisConfig))) {
+export class TranslateApiConfig extends withSandboxQuotaConfig(withWebhookUrlConfig(withPricingConfig(withEngineConfig(DatabaseRedisConfig)))) {
   PORT = DefaultPort['translate-api'];
 
   /**
@@ -18,10 +19,6 @@ export class TranslateApiConfig extends withWebhookUrlConfig(withPricingConfig(w
   /** Requests per minute for keys that have no rate_limit_per_minute of their own. */
   @EnvInt() @IsInt() @Min(1) @Max(1_000_000)
   RATE_LIMIT_PER_MINUTE = 60;
-
-  /** Test quota: words per calendar month (UTC) of all sandbox keys of an account together. */
-  @EnvInt() @IsInt() @Min(0) @Max(Number.MAX_SAFE_INTEGER)
-  SANDBOX_MONTHLY_WORDS = 50_000;
 
   /** Keys an account may hold that are not revoked, sandbox and live together. */
   @EnvInt() @IsInt() @Min(1) @Max(10_000)

@@ -13,19 +13,20 @@ import {
 import { ApiKeyAuth, CurrentApiKey } from '@platform/auth';
 import type { ApiKeyPrincipal } from '@platform/contracts';
 import { TranslationErrorDto } from '@platform/errors';
-import { GlossaryService, glossaryToCsv } from '@platform/glossaries';
-import { ApiRateLimited, RATE_LIMIT_HEADER_DOCS } from '@platform/quota';
-import type { FastifyReply } from 'fastify';
-import { Idempotent } from '../idempotency/idempotent.decorator';
-import { GlossaryFormatQueryDto, GlossaryUploadQueryDto } from './dtos/glossary-query.dto';
 import {
   GlossaryDeletedResponseDto,
   GlossaryDetailDto,
   GlossaryDetailResponseDto,
   GlossaryListResponseDto,
   GlossaryResponseDto,
+  GlossaryService,
   GlossarySummaryDto,
-} from './dtos/glossary-responses.dto';
+  glossaryToCsv,
+} from '@platform/glossaries';
+import { ApiRateLimited, RATE_LIMIT_HEADER_DOCS } from '@platform/quota';
+import type { FastifyReply } from 'fastify';
+import { Idempotent } from '../idempotency/idempotent.decorator';
+import { GlossaryFormatQueryDto, GlossaryUploadQueryDto } from './dtos/glossary-query.dto';
 import { ApiGlossaryUpload, GLOSSARY_REQUEST_BODY, glossaryDraftOf } from './glossary-upload';
 
 const GLOSSARY_ID = { name: 'id', format: 'uuid', description: 'Glossary id' };

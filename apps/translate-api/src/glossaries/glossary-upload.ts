@@ -1,9 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiExtraModels, ApiPayloadTooLargeResponse, ApiUnprocessableEntityResponse, ApiUnsupportedMediaTypeResponse, getSchemaPath } from '@nestjs/swagger';
 import { ApiError, TranslationErrorDto } from '@platform/errors';
-import { glossaryFromCsv, glossaryFromJson, type GlossaryDraft } from '@platform/glossaries';
+import { GlossaryEntryDto, glossaryFromCsv, glossaryFromJson, type GlossaryDraft } from '@platform/glossaries';
 import { AcceptsCsv, CsvBody } from './csv-body';
-import { GlossaryEntryDto } from './dtos/glossary-entry.dto';
 import { GlossaryInputDto } from './dtos/glossary-input.dto';
 import type { GlossaryUploadQueryDto } from './dtos/glossary-query.dto';
 

@@ -14,7 +14,7 @@ import type { ApiKeyPrincipal } from '@platform/contracts';
 import { TranslationErrorDto } from '@platform/errors';
 import { ApiRateLimited, RATE_LIMIT_HEADER_DOCS } from '@platform/quota';
 import type { FastifyReply } from 'fastify';
-import { BatchAcceptedDto } from '../batches/dtos/batch-responses.dto';
+import { BatchAcceptedDto } from '@platform/batches';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { TranslateRequestDto } from './dtos/translate-request.dto';
 import { TranslateResponseDto } from './dtos/translate-response.dto';

@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { BatchService } from '@platform/batches';
+import { BatchService, type BatchAcceptedDto } from '@platform/batches';
 import type { ApiKeyPrincipal } from '@platform/contracts';
 import { ApiError } from '@platform/errors';
 import { GlossaryService } from '@platform/glossaries';
 import { WordQuotaService } from '@platform/quota';
 import { EngineError } from '@platform/translation-engines';
 import { TranslationPipeline } from '@platform/translation-pipeline';
-import type { BatchAcceptedDto } from '../batches/dtos/batch-responses.dto';
 import { TranslateRequestDto } from './dtos/translate-request.dto';
 import { TranslateResponseDto } from './dtos/translate-response.dto';
 import { assertWithinLimits } from './translate-limits';

@@ -2,11 +2,10 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse, getSchemaPath } from '@nestjs/swagger';
 import { ApiKeyAuth, CurrentApiKey } from '@platform/auth';
 import type { ApiKeyPrincipal } from '@platform/contracts';
-import { ApiRateLimited, RATE_LIMIT_HEADER_DOCS, tighter, UsageHistoryService, WordQuotaService } from '@platform/quota';
+import { ApiRateLimited, MAX_USAGE_PERIODS, RATE_LIMIT_HEADER_DOCS, UsageHistoryService, usageRange, usageStanding, WordQuotaService } from '@platform/quota';
 import { TranslationErrorDto } from '@platform/errors';
 import { UsageQueryDto } from './dtos/usage-query.dto';
 import { UsageHistoryResponseDto, UsageResponseDto } from './dtos/usage-response.dto';
-import { MAX_USAGE_PERIODS, usageRange } from './usage-range';
 
 @ApiTags('usage')
 @ApiKeyAuth()
@@ -47,17 +46,15 @@ export class UsageController {
 
   private async thisMonth(key: ApiKeyPrincipal): Promise<UsageResponseDto> {
     const [own, account] = await Promise.all([this.quota.usage(key.keyId), this.quota.accountUsage(key)]);
-    const limits = this.quota.limitsFor(key);
-    const left = (limit: number | null, words: number) => (limit === null ? null : Math.max(0, limit - words));
-    const accountLeft = left(limits.account, account.words);
+    const standing = usageStanding(this.quota.limitsFor(key), own.words, account.words);
     return {
       ok: true,
       month: own.month,
       words: own.words,
       cost_cents: own.costCents,
-      limit: tighter(limits.key, limits.account),
-      remaining: tighter(left(limits.key, own.words), accountLeft),
-      account: { mode: modeOf(key), words: account.words, cost_cents: account.costCents, limit: limits.account, remaining: accountLeft },
+      limit: standing.limit,
+      remaining: standing.remaining,
+      account: { mode: modeOf(key), words: account.words, cost_cents: account.costCents, ...standing.account },
     };
   }
 

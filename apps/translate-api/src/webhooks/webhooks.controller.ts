@@ -13,22 +13,22 @@ import { ApiKeyAuth, CurrentApiKey, RequireScope } from '@platform/auth';
 import type { ApiKeyPrincipal } from '@platform/contracts';
 import { TranslationErrorDto } from '@platform/errors';
 import { ApiRateLimited, RATE_LIMIT_HEADER_DOCS } from '@platform/quota';
-import { WebhookEndpointService } from '@platform/webhooks';
-import type { FastifyReply } from 'fastify';
-import { DeliveriesQueryDto } from './dtos/deliveries-query.dto';
-import { RegisterWebhookDto } from './dtos/register-webhook.dto';
 import {
+  DEFAULT_DELIVERIES_PAGE,
+  DeliveriesQueryDto,
   DeliveryListResponseDto,
   DeliveryViewDto,
   RedeliveryResponseDto,
+  RegisterWebhookDto,
   WebhookDeletedResponseDto,
+  WebhookEndpointService,
   WebhookResponseDto,
   WebhookViewDto,
   WebhookWithSecretResponseDto,
-} from './dtos/webhook-responses.dto';
+} from '@platform/webhooks';
+import type { FastifyReply } from 'fastify';
 
 const NO_ENDPOINT = { type: TranslationErrorDto, description: "not_found: no webhook endpoint is registered in the key's mode" };
-const DEFAULT_PAGE = 50;
 
 @ApiTags('webhook')
 @ApiKeyAuth()
@@ -107,7 +107,7 @@ export class WebhooksController {
   @ApiOkResponse({ type: DeliveryListResponseDto, headers: RATE_LIMIT_HEADER_DOCS })
   @ApiUnprocessableEntityResponse({ type: TranslationErrorDto, description: 'unsupported_language: limit out of 1..100, or an unknown `before`' })
   async deliveries(@CurrentApiKey() key: ApiKeyPrincipal, @Query() query: DeliveriesQueryDto): Promise<DeliveryListResponseDto> {
-    const page = await this.endpoints.listDeliveries(key, { limit: query.limit ?? DEFAULT_PAGE, before: query.before });
+    const page = await this.endpoints.listDeliveries(key, { limit: query.limit ?? DEFAULT_DELIVERIES_PAGE, before: query.before });
     return { ok: true, deliveries: page.deliveries.map((delivery) => DeliveryViewDto.from(delivery)), next_before: page.nextBefore };
   }
 

@@ -1,7 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { EU_LANGUAGES } from '@platform/contracts';
-import { MAX_GLOSSARY_ENTRIES, MAX_GLOSSARY_NAME_LENGTH } from '@platform/glossaries';
-import { GlossaryEntryDto } from './glossary-entry.dto';
+import { GlossaryEntryDto, MAX_GLOSSARY_ENTRIES, MAX_GLOSSARY_NAME_LENGTH } from '@platform/glossaries';
 
 /**
  * The JSON form of a glossary upload. Only documentation: the body is read by the glossaries lib,

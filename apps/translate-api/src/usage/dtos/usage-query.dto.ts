@@ -1,7 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { USAGE_GRANULARITIES, type UsageGranularity } from '@platform/quota';
+import { MAX_USAGE_PERIODS, USAGE_GRANULARITIES, type UsageGranularity } from '@platform/quota';
 import { IsIn, IsOptional, IsString } from 'class-validator';
-import { MAX_USAGE_PERIODS } from '../usage-range';
 
 /** Any of these asks for the usage history; without them GET /api/v1/usage answers this month's usage. */
 export class UsageQueryDto {

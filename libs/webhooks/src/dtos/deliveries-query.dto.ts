@@ -1,10 +1,10 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { MAX_DELIVERIES_PAGE } from '@platform/webhooks';
+import { DEFAULT_DELIVERIES_PAGE, MAX_DELIVERIES_PAGE } from '../webhook-endpoint.service';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 
 export class DeliveriesQueryDto {
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_DELIVERIES_PAGE, default: 50, description: 'Attempts per page' })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_DELIVERIES_PAGE, default: DEFAULT_DELIVERIES_PAGE, description: 'Attempts per page' })
   @IsOptional()
   @Type(() => Number)
   @IsInt()

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { BATCH_STATUSES, type BatchStatus } from '@platform/batches';
+import { BATCH_STATUSES, type BatchStatus } from '../batch-job.entity';
 import { TRANSLATION_FORMATS, TRANSLATION_TIERS } from '@platform/translation-pipeline';
 
 export class BatchAcceptedDto {

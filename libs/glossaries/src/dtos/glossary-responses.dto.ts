@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { EU_LANGUAGES } from '@platform/contracts';
-import type { Glossary } from '@platform/glossaries';
+import type { Glossary } from '../glossary.entity';
 import { GlossaryEntryDto } from './glossary-entry.dto';
 
 export class GlossarySummaryDto {

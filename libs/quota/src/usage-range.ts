@@ -1,5 +1,5 @@
 import { ApiError } from '@platform/errors';
-import type { UsageGranularity, UsageRange } from '@platform/quota';
+import type { UsageGranularity, UsageRange } from './usage-history.service';
 
 /** The longest ranges one request may ask for: a bit more than a year of days, five years of months. */
 export const MAX_USAGE_PERIODS: Record<UsageGranularity, number> = { day: 400, month: 60 };

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { MAX_WEBHOOK_URL_LENGTH } from '@platform/webhooks';
+import { MAX_WEBHOOK_URL_LENGTH } from '../url-guard/webhook-url.guard';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 
 export class RegisterWebhookDto {

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { WebhookDelivery, WebhookEndpoint } from '@platform/webhooks';
+import type { WebhookDelivery } from '../entities/webhook-delivery.entity';
+import type { WebhookEndpoint } from '../entities/webhook-endpoint.entity';
 
 export class WebhookViewDto {
   @ApiProperty({ example: 'https://example.com/hooks/translation' })
