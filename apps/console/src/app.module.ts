@@ -6,6 +6,7 @@ import { DatabaseModule, translationDomain } from '@platform/database';
 import { HealthModule, RedisModule } from '@platform/service-kit';
 import { ActivationController } from './activation/activation.controller';
 import { ConsoleDomainModule } from './console-domain.module';
+import { CustomerAreaModule } from './customer-area.module';
 import { ConsoleConfig } from './config/console.config';
 import { ImagesModule } from './images/images.module';
 import { InvitationsController } from './invitations/invitations.controller';
@@ -35,6 +36,7 @@ export class AppModule {
         ConsoleDomainModule.forRoot(config),
         ImagesModule.forRoot(config),
         TypeOrmModule.forFeature([ConsoleSession]),
+        CustomerAreaModule.forRoot(config),
       ],
       controllers: [SessionsController, InvitationsController, SignUpController, UsersController, ActivationController, ConsoleKeysController],
       providers: [SessionsService, SessionResponder, SignInThrottleService, SignUpService, { provide: APP_GUARD, useClass: SessionGuard }],

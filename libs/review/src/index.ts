@@ -7,3 +7,4 @@ export * from './reviewer.service';
 export * from './reviewers.module';
 export * from './review-tasks.service';
 export * from './review.module';
+export * from './review-progress.service';

@@ -1,11 +1,16 @@
 import { DefaultPort } from '@platform/contracts';
 import { withPlanLimitsConfig } from '@platform/image-tokens';
+import { withSandboxQuotaConfig } from '@platform/quota';
 import { DatabaseRedisConfig, EnvBool, EnvInt } from '@platform/service-kit';
+import { withWebhookUrlConfig } from '@platform/webhooks';
 import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
 import { IsSmtpUrl, MAILBOX } from '../mail/smtp-settings';
 
-/** PLAN_LIMIT_*: the console shows each subscription's limit as image-api enforces it. */
-export class ConsoleConfig extends withPlanLimitsConfig(DatabaseRedisConfig) {
+/**
+ * PLAN_LIMIT_*: the console shows each subscription's limit as image-api enforces it. Usage is
+ * shown against the sandbox quota, and webhook URLs are checked, as translate-api does.
+ */
+export class ConsoleConfig extends withSandboxQuotaConfig(withWebhookUrlConfig(withPlanLimitsConfig(DatabaseRedisConfig))) {
   PORT = DefaultPort.console;
 
   /** Where people reach the console; invitation links start with it. */
