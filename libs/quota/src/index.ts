@@ -11,3 +11,4 @@ export * from './rate-limit.interceptor';
 export * from './rate-limit.module';
 export * from './api-rate-limited.decorator';
 export * from './sandbox-quota.config';
+export * from './dtos/usage-response.dto';

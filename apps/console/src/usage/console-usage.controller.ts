@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
-import { AccountService, ApiKeyService, apiKeyPrefix } from '@platform/auth';
+import { AccountService, ApiKeyService, KeyViewDto } from '@platform/auth';
 import { TranslationErrorDto } from '@platform/errors';
 import { UsageHistoryService, usageRange, usageStanding, WordQuotaService, type UsageGranularity } from '@platform/quota';
 import { accountMode, ModeQueryDto } from '../account-mode/mode-query.dto';
@@ -44,7 +44,8 @@ export class ConsoleUsageController {
       ofMode.map(async (key) => {
         const used = await this.quota.usage(key.id);
         const standing = usageStanding(this.quota.limitsFor({ sandbox: key.sandbox, monthlyWordLimit: key.monthlyWordLimit, account: ceilings }), used.words, total.words);
-        return { id: key.id, name: key.name, prefix: apiKeyPrefix(key.sandbox), hint: key.keyHint, revoked: key.revokedAt !== null, words: used.words, cost_cents: used.costCents, limit: standing.limit, remaining: standing.remaining };
+        const { id, name, prefix, hint, revoked } = KeyViewDto.from(key);
+        return { id, name, prefix, hint, revoked, words: used.words, cost_cents: used.costCents, limit: standing.limit, remaining: standing.remaining };
       }),
     );
     // The account's limit of the mode, which no key's own limit changes.

@@ -2,10 +2,19 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse, getSchemaPath } from '@nestjs/swagger';
 import { ApiKeyAuth, CurrentApiKey } from '@platform/auth';
 import type { ApiKeyPrincipal } from '@platform/contracts';
-import { ApiRateLimited, MAX_USAGE_PERIODS, RATE_LIMIT_HEADER_DOCS, UsageHistoryService, usageRange, usageStanding, WordQuotaService } from '@platform/quota';
+import {
+  ApiRateLimited,
+  MAX_USAGE_PERIODS,
+  RATE_LIMIT_HEADER_DOCS,
+  UsageHistoryResponseDto,
+  UsageHistoryService,
+  usageRange,
+  UsageResponseDto,
+  usageStanding,
+  WordQuotaService,
+} from '@platform/quota';
 import { TranslationErrorDto } from '@platform/errors';
 import { UsageQueryDto } from './dtos/usage-query.dto';
-import { UsageHistoryResponseDto, UsageResponseDto } from './dtos/usage-response.dto';
 
 @ApiTags('usage')
 @ApiKeyAuth()

@@ -1,15 +1,9 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, IntersectionType, PickType } from '@nestjs/swagger';
+import { KeyViewDto } from '@platform/auth';
+import { UsageFiguresDto } from '@platform/quota';
 import { MODES, type Mode } from '../../account-mode/mode-query.dto';
 
-export class UsageAmountDto {
-  @ApiProperty({ type: 'integer', example: 12500 })
-  words: number;
-
-  @ApiProperty({ type: 'integer', example: 250, description: 'In cents' })
-  cost_cents: number;
-}
-
-export class UsageStandingDto extends UsageAmountDto {
+export class UsageStandingDto extends UsageFiguresDto {
   @ApiProperty({ type: 'integer', nullable: true, example: 50000, description: 'Words per calendar month; null when unlimited' })
   limit: number | null;
 
@@ -17,24 +11,10 @@ export class UsageStandingDto extends UsageAmountDto {
   remaining: number | null;
 }
 
-export class KeyUsageDto extends UsageStandingDto {
-  @ApiProperty({ format: 'uuid' })
-  id: string;
+/** A key as the key list shows it, with its usage this month. */
+export class KeyUsageDto extends IntersectionType(PickType(KeyViewDto, ['id', 'name', 'prefix', 'hint', 'revoked'] as const), UsageStandingDto) {}
 
-  @ApiProperty({ type: String, nullable: true })
-  name: string | null;
-
-  @ApiProperty({ enum: ['svc_test_', 'svc_live_'] })
-  prefix: string;
-
-  @ApiProperty({ description: 'Last four characters of the key', example: 'x7Qa' })
-  hint: string;
-
-  @ApiProperty()
-  revoked: boolean;
-}
-
-export class UsagePeriodAmountDto extends UsageAmountDto {
+export class UsagePeriodAmountDto extends UsageFiguresDto {
   @ApiProperty({ example: '2025-03-01', description: '`YYYY-MM-DD` for a day, `YYYY-MM` for a month (UTC)' })
   period: string;
 }

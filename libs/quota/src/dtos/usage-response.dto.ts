@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { USAGE_GRANULARITIES, type UsageGranularity } from '@platform/quota';
+import { USAGE_GRANULARITIES, type UsageGranularity } from '../usage-history.service';
 
 /** The account's figures in the calling key's mode: all its sandbox keys, or all its live keys, together. */
 export class AccountUsageDto {
