@@ -11,7 +11,11 @@ const CUSTOMER: Role[] = ['owner', 'member'];
 
 /** The sections in menu order; a user's home is the first one their role may open. */
 export const NAVIGATION: NavEntry[] = [
+  { path: '/overview', label: 'nav.overview', roles: CUSTOMER },
   { path: '/keys', label: 'nav.keys', roles: CUSTOMER },
+  { path: '/glossaries', label: 'nav.glossaries', roles: CUSTOMER },
+  { path: '/batches', label: 'nav.batches', roles: CUSTOMER },
+  { path: '/webhook', label: 'nav.webhook', roles: CUSTOMER },
   { path: '/images', label: 'nav.images', roles: CUSTOMER },
   { path: '/users', label: 'nav.users', roles: ['owner'] },
   { path: '/account', label: 'nav.account', roles: ['owner', 'member', 'reviewer'] },

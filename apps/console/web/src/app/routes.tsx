@@ -1,11 +1,15 @@
 import { Link, Navigate, type RouteObject } from 'react-router';
 import { useT } from '../i18n/i18n';
 import { accountRoutes } from '../modules/account/account.routes';
+import { batchesRoutes } from '../modules/batches/batches.routes';
+import { glossariesRoutes } from '../modules/glossaries/glossaries.routes';
 import { imagesRoutes } from '../modules/images/images.routes';
 import { keysRoutes } from '../modules/keys/keys.routes';
+import { overviewRoutes } from '../modules/overview/overview.routes';
 import { RequireSession } from '../modules/session/components/RequireSession';
 import { sessionRoutes } from '../modules/session/session.routes';
 import { usersRoutes } from '../modules/users/users.routes';
+import { webhookRoutes } from '../modules/webhook/webhook.routes';
 import { PageHeader } from '../ui/PageHeader';
 import { AppLayout } from './AppLayout';
 import { homeFor } from './navigation';
@@ -27,7 +31,11 @@ export const routes: RouteObject[] = [
     element: <AppLayout />,
     children: [
       { index: true, element: <RequireSession>{(session) => <Navigate to={homeFor(session.user.role)} replace />}</RequireSession> },
+      ...overviewRoutes,
       ...keysRoutes,
+      ...glossariesRoutes,
+      ...batchesRoutes,
+      ...webhookRoutes,
       ...imagesRoutes,
       ...usersRoutes,
       ...accountRoutes,

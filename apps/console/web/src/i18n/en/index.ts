@@ -1,11 +1,16 @@
 import { account } from './account';
+import { batches } from './batches';
 import { common } from './common';
+import { glossaries } from './glossaries';
 import { images } from './images';
 import { keys } from './keys';
+import { modes } from './modes';
+import { overview } from './overview';
 import { session } from './session';
 import { users } from './users';
+import { webhook } from './webhook';
 
 /** Every string of the console in English: one catalogue, one object per feature. */
-export const en = { ...common, ...session, ...keys, ...users, ...account, ...images };
+export const en = { ...common, ...session, ...keys, ...users, ...account, ...images, ...modes, ...overview, ...glossaries, ...batches, ...webhook };
 
 export type MessageKey = keyof typeof en;

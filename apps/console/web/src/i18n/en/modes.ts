@@ -1,0 +1,5 @@
+export const modes = {
+  'mode.label': 'Mode',
+  'mode.live': 'Live',
+  'mode.sandbox': 'Sandbox',
+} as const;

@@ -1,0 +1,16 @@
+export const overview = {
+  'overview.title': 'Overview',
+  'overview.intro': 'Words translated and their cost this month, against your limits. Days and months are in UTC.',
+  'overview.month': 'This month ({month})',
+  'overview.words': 'Words',
+  'overview.cost': 'Cost',
+  'overview.limit': 'Monthly limit',
+  'overview.remaining': 'Remaining',
+  'overview.keys': 'Keys this month',
+  'overview.noKeys': 'No keys in this mode yet.',
+  'overview.key': 'Key',
+  'overview.revoked': '{name} (revoked)',
+  'overview.perDay': 'Words per day this month',
+  'overview.perMonth': 'Words per month, last 12 months',
+  'overview.limitLine': 'Dashed line: the monthly limit of {limit} words',
+} as const;

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { formatDateTime, formatMoney, formatNumber } from '../../../i18n/format';
+import { useT } from '../../../i18n/i18n';
+import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
+import { PageHeader } from '../../../ui/PageHeader';
+import { Pager } from '../../../ui/Pager';
+import { useMode } from '../../../ui/use-mode';
+import type { Session } from '../../session/hooks/use-session';
+import { PAGE_SIZE, resultsUrl, useBatch } from '../hooks/use-batches';
+import { BatchStatus } from './BatchStatus';
+
+/** A job's facts, its downloads and its texts, each source beside its translation. */
+export function BatchPage({ session }: { session: Session }) {
+  const t = useT();
+  const { job: jobId = '' } = useParams();
+  const [mode] = useMode(session);
+  const [page, setPage] = useState(1);
+  const { data, error, isPending } = useBatch(mode, jobId, page);
+  const pages = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
+  const job = data?.job;
+
+  return (
+    <>
+      <PageHeader title={`${t('batches.job')} ${jobId}`} />
+      <p>
+        <Link to={`/batches?mode=${mode}`}>{t('batches.back')}</Link>
+      </p>
+      <ApiErrorMessage error={error} />
+      {isPending && <p className="loading">{t('app.loading')}</p>}
+      {job && data && (
+        <>
+          <dl className="facts">
+            <dt>{t('batches.status')}</dt>
+            <dd>
+              <BatchStatus job={job} />
+            </dd>
+            <dt>{t('batches.target')}</dt>
+            <dd>{job.target}</dd>
+            <dt>{t('batches.tier')}</dt>
+            <dd>{job.tier}</dd>
+            <dt>{t('batches.words')}</dt>
+            <dd>{formatNumber(job.words)}</dd>
+            <dt>{t('batches.cost')}</dt>
+            <dd>{formatMoney(job.cost_cents / 100)}</dd>
+            <dt>{t('batches.created')}</dt>
+            <dd>{formatDateTime(job.created_at)}</dd>
+            {job.completed_at && (
+              <>
+                <dt>{t('batches.completed')}</dt>
+                <dd>{formatDateTime(job.completed_at)}</dd>
+              </>
+            )}
+            {data.error && (
+              <>
+                <dt>{t('batches.error')}</dt>
+                <dd>{data.error}</dd>
+              </>
+            )}
+          </dl>
+          {job.status === 'done' ? (
+            <p className="actions">
+              <a className="btn" href={resultsUrl(mode, job.id, 'json')} download>
+                {t('batches.downloadJson')}
+              </a>
+              <a className="btn" href={resultsUrl(mode, job.id, 'csv')} download>
+                {t('batches.downloadCsv')}
+              </a>
+            </p>
+          ) : (
+            <p className="hint">{t('batches.downloadLater')}</p>
+          )}
+          <section aria-labelledby="batch-texts">
+            <h2 id="batch-texts">{t('batches.texts')}</h2>
+            <div className="table-wrap">
+              <table className="side-by-side">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('batches.index')}</th>
+                    <th scope="col">{t('batches.source')}</th>
+                    <th scope="col">{t('batches.translation')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.texts.map((text) => (
+                    <tr key={text.index}>
+                      <th scope="row">{text.index + 1}</th>
+                      <td lang={text.detected_source ?? undefined}>{text.source_text}</td>
+                      <td lang={text.translation === null ? undefined : job.target}>{text.translation ?? <span className="hint">{t('batches.pending')}</span>}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pager page={page} pages={pages} hasNext={page < pages} onPage={setPage} />
+          </section>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { formatNumber } from '../../../i18n/format';
+import { useT } from '../../../i18n/i18n';
+import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
+import { PageHeader } from '../../../ui/PageHeader';
+import { Pager } from '../../../ui/Pager';
+import { useMode } from '../../../ui/use-mode';
+import type { Session } from '../../session/hooks/use-session';
+import { glossaryCsvUrl, PAGE_SIZE, useGlossaryEntries, type GlossaryEntry } from '../hooks/use-glossaries';
+import { EntryEditDialog } from './EntryEditDialog';
+
+export function GlossaryPage({ session }: { session: Session }) {
+  const t = useT();
+  const { id = '' } = useParams();
+  const [mode] = useMode(session);
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<GlossaryEntry>();
+  const { data, error, isPending } = useGlossaryEntries(mode, id, search.trim(), page);
+  const pages = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
+  const glossary = data?.glossary;
+
+  return (
+    <>
+      <PageHeader
+        title={glossary ? glossary.name : t('glossaries.title')}
+        intro={glossary && `${glossary.source} → ${glossary.targets.join(', ')} · ${t('mode.label')}: ${t(`mode.${mode}`)}`}
+        actions={
+          glossary && (
+            <a className="btn" href={glossaryCsvUrl(mode, glossary.id)} download>
+              {t('glossaries.download')}
+            </a>
+          )
+        }
+      />
+      <p>
+        <Link to={`/glossaries?mode=${mode}`}>{t('glossaries.back')}</Link>
+      </p>
+      <ApiErrorMessage error={error} />
+      <div className="field search">
+        <label htmlFor="entry-search">{t('glossaries.search')}</label>
+        <input
+          id="entry-search"
+          type="search"
+          maxLength={200}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+        />
+      </div>
+      {isPending && <p className="loading">{t('app.loading')}</p>}
+      {data && (
+        <>
+          <p aria-live="polite">{t('glossaries.matches', { count: formatNumber(data.total) })}</p>
+          {data.entries.length === 0 ? (
+            <p>{t('glossaries.noEntries')}</p>
+          ) : (
+            <div className="table-wrap">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('glossaries.term')}</th>
+                    <th scope="col">{t('glossaries.translations')}</th>
+                    <th scope="col">{t('glossaries.actions')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.entries.map((entry) => (
+                    <tr key={entry.index}>
+                      <th scope="row">{entry.term}</th>
+                      <td>
+                        <dl className="facts">
+                          {Object.entries(entry.translations).map(([language, text]) => (
+                            <div key={language} className="fact">
+                              <dt>{language}</dt>
+                              <dd>{text}</dd>
+                            </div>
+                          ))}
+                        </dl>
+                      </td>
+                      <td>
+                        <button type="button" className="btn" aria-label={t('glossaries.editOf', { term: entry.term })} onClick={() => setEditing(entry)}>
+                          {t('glossaries.edit')}
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <Pager page={page} pages={pages} hasNext={page < pages} onPage={setPage} />
+        </>
+      )}
+      {editing && glossary && <EntryEditDialog mode={mode} glossaryId={glossary.id} entry={editing} targets={glossary.targets} onClose={() => setEditing(undefined)} />}
+    </>
+  );
+}

@@ -1,0 +1,5 @@
+import type { RouteObject } from 'react-router';
+import { RequireSession } from '../session/components/RequireSession';
+import { OverviewPage } from './components/OverviewPage';
+
+export const overviewRoutes: RouteObject[] = [{ path: 'overview', element: <RequireSession roles={['owner', 'member']}>{(session) => <OverviewPage session={session} />}</RequireSession> }];

@@ -1,0 +1,34 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../../api/client';
+import type { Mode } from '../../../ui/use-mode';
+
+export const PAGE_SIZE = 20;
+/** The log is read again this often: attempts arrive from webhook-dispatcher, not from this page. */
+const LOG_POLL_MS = 5000;
+
+export const useWebhook = (mode: Mode) =>
+  useQuery({ queryKey: ['webhook', mode], queryFn: () => unwrap(api.GET('/console/api/webhook', { params: { query: { mode } } })) });
+
+export const useDeliveries = (mode: Mode, before: string | undefined) =>
+  useQuery({
+    queryKey: ['webhook', mode, 'deliveries', before],
+    queryFn: () => unwrap(api.GET('/console/api/webhook/deliveries', { params: { query: { mode, before, limit: PAGE_SIZE } } })),
+    placeholderData: keepPreviousData,
+    refetchInterval: LOG_POLL_MS,
+  });
+
+/** Registration, secret rotation, removal and redelivery; each refreshes the endpoint and its log. */
+export function useWebhookActions(mode: Mode) {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: ['webhook', mode] });
+  const query = { mode };
+  return {
+    register: useMutation({ mutationFn: (url: string) => unwrap(api.PUT('/console/api/webhook', { params: { query }, body: { url } })), onSuccess: refresh }),
+    rotate: useMutation({ mutationFn: () => unwrap(api.POST('/console/api/webhook/rotate-secret', { params: { query } })), onSuccess: refresh }),
+    remove: useMutation({ mutationFn: () => unwrap(api.DELETE('/console/api/webhook', { params: { query } })), onSuccess: refresh }),
+    redeliver: useMutation({
+      mutationFn: (id: string) => unwrap(api.POST('/console/api/webhook/deliveries/{id}/redeliver', { params: { path: { id }, query } })),
+      onSuccess: refresh,
+    }),
+  };
+}
