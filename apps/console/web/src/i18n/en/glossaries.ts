@@ -29,7 +29,7 @@ export const glossaries = {
   'glossaries.term': 'Term',
   'glossaries.translations': 'Translations',
   'glossaries.noEntries': 'No terms match.',
-  'glossaries.matches': '{count} terms',
+  'glossaries.matches': 'Matching terms: {count}',
   'glossaries.edit': 'Edit',
   'glossaries.editOf': 'Edit “{term}”',
   'glossaries.editTitle': 'Edit a term',
