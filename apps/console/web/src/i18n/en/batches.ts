@@ -4,6 +4,7 @@ export const batches = {
   'batches.intro': 'Batch jobs submitted with POST /api/v1/batches (and tier review translations), newest first. Finished jobs are kept for 30 days.',
   'batches.none': 'No batch jobs in this mode yet.',
   'batches.job': 'Job',
+  'batches.jobTitle': 'Batch job',
   'batches.status': 'Status',
   'batches.progress': 'Progress',
   'batches.progressOf': '{done} of {total} texts',

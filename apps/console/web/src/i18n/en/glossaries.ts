@@ -11,7 +11,7 @@ export const glossaries = {
   'glossaries.actions': 'Actions',
   'glossaries.view': 'View terms',
   'glossaries.download': 'Download CSV',
-  'glossaries.downloadOf': 'Download “{name}” as CSV',
+  'glossaries.downloadOf': 'Download CSV: {name}',
   'glossaries.delete': 'Delete',
   'glossaries.deleteConfirm': 'Delete the glossary “{name}”? Requests naming it are refused from then on. This cannot be undone.',
   'glossaries.deleted': 'The glossary “{name}” was deleted.',

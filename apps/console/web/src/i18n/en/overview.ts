@@ -12,5 +12,4 @@ export const overview = {
   'overview.revoked': '{name} (revoked)',
   'overview.perDay': 'Words per day this month',
   'overview.perMonth': 'Words per month, last 12 months',
-  'overview.limitLine': 'Dashed line: the monthly limit of {limit} words',
 } as const;

@@ -2,6 +2,7 @@ export const webhook = {
   'nav.webhook': 'Webhook',
   'webhook.title': 'Webhook',
   'webhook.intro': 'When a batch job finishes, its results are POSTed to your URL, signed per Standard Webhooks with the endpoint’s secret.',
+  'webhook.endpoint': 'Endpoint',
   'webhook.url': 'Endpoint URL',
   'webhook.urlHint': 'http or https; https only in production. Internal addresses are refused.',
   'webhook.register': 'Register',

@@ -4,6 +4,7 @@ import { formatDateTime, formatMoney, formatNumber } from '../../../i18n/format'
 import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { PageHeader } from '../../../ui/PageHeader';
+import { TableRegion } from '../../../ui/TableRegion';
 import { Pager } from '../../../ui/Pager';
 import { useMode } from '../../../ui/use-mode';
 import type { Session } from '../../session/hooks/use-session';
@@ -22,7 +23,7 @@ export function BatchPage({ session }: { session: Session }) {
 
   return (
     <>
-      <PageHeader title={`${t('batches.job')} ${jobId}`} />
+      <PageHeader title={t('batches.jobTitle')} />
       <p>
         <Link to={`/batches?mode=${mode}`}>{t('batches.back')}</Link>
       </p>
@@ -31,6 +32,10 @@ export function BatchPage({ session }: { session: Session }) {
       {job && data && (
         <>
           <dl className="facts">
+            <dt>{t('batches.job')}</dt>
+            <dd>
+              <code className="break-anywhere">{job.id}</code>
+            </dd>
             <dt>{t('batches.status')}</dt>
             <dd>
               <BatchStatus job={job} />
@@ -72,7 +77,7 @@ export function BatchPage({ session }: { session: Session }) {
           )}
           <section aria-labelledby="batch-texts">
             <h2 id="batch-texts">{t('batches.texts')}</h2>
-            <div className="table-wrap">
+            <TableRegion label={t('batches.texts')}>
               <table className="side-by-side">
                 <thead>
                   <tr>
@@ -91,7 +96,7 @@ export function BatchPage({ session }: { session: Session }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableRegion>
             <Pager page={page} pages={pages} hasNext={page < pages} onPage={setPage} />
           </section>
         </>

@@ -4,6 +4,7 @@ import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { ModeSwitch } from '../../../ui/ModeSwitch';
 import { PageHeader } from '../../../ui/PageHeader';
+import { TableRegion } from '../../../ui/TableRegion';
 import { Pager } from '../../../ui/Pager';
 import { useCursorPages } from '../../../ui/use-page';
 import { useMode, type Mode } from '../../../ui/use-mode';
@@ -37,7 +38,7 @@ function BatchList({ mode }: { mode: Mode }) {
       {batches.length === 0 ? (
         <p>{t('batches.none')}</p>
       ) : (
-        <div className="table-wrap">
+        <TableRegion label={t('batches.title')}>
           <table>
             <thead>
               <tr>
@@ -70,7 +71,7 @@ function BatchList({ mode }: { mode: Mode }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
       <Pager {...pager(data?.next_cursor)} />
     </>

@@ -4,6 +4,7 @@ import { formatDateTime, formatNumber } from '../../../i18n/format';
 import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { Pager } from '../../../ui/Pager';
+import { TableRegion } from '../../../ui/TableRegion';
 import type { Mode } from '../../../ui/use-mode';
 import { PAGE_SIZE, useReviewProgress } from '../hooks/use-batches';
 
@@ -20,7 +21,7 @@ export function ReviewProgressSection({ mode }: { mode: Mode }) {
       <ApiErrorMessage error={error} />
       {data && data.jobs.length === 0 && <p>{t('review.none')}</p>}
       {data && data.jobs.length > 0 && (
-        <div className="table-wrap">
+        <TableRegion label={t('review.title')}>
           <table>
             <thead>
               <tr>
@@ -51,7 +52,7 @@ export function ReviewProgressSection({ mode }: { mode: Mode }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
       <Pager page={page} pages={pages} hasNext={page < pages} onPage={setPage} />
     </section>

@@ -6,6 +6,7 @@ import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { ConfirmButton } from '../../../ui/ConfirmButton';
 import { ModeSwitch } from '../../../ui/ModeSwitch';
 import { PageHeader } from '../../../ui/PageHeader';
+import { TableRegion } from '../../../ui/TableRegion';
 import { Pager } from '../../../ui/Pager';
 import { useMode } from '../../../ui/use-mode';
 import type { Session } from '../../session/hooks/use-session';
@@ -48,7 +49,7 @@ export function GlossariesPage({ session }: { session: Session }) {
       ) : glossaries.length === 0 ? (
         <p>{t('glossaries.none')}</p>
       ) : (
-        <div className="table-wrap">
+        <TableRegion label={t('glossaries.title')}>
           <table>
             <thead>
               <tr>
@@ -86,7 +87,7 @@ export function GlossariesPage({ session }: { session: Session }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
       <Pager page={page} pages={pages} hasNext={page < pages} onPage={setPage} />
       <GlossaryUploadForm mode={mode} />

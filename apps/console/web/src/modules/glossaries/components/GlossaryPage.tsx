@@ -4,6 +4,7 @@ import { formatNumber } from '../../../i18n/format';
 import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { PageHeader } from '../../../ui/PageHeader';
+import { TableRegion } from '../../../ui/TableRegion';
 import { Pager } from '../../../ui/Pager';
 import { useMode } from '../../../ui/use-mode';
 import type { Session } from '../../session/hooks/use-session';
@@ -58,7 +59,7 @@ export function GlossaryPage({ session }: { session: Session }) {
           {data.entries.length === 0 ? (
             <p>{t('glossaries.noEntries')}</p>
           ) : (
-            <div className="table-wrap">
+            <TableRegion label={t('glossaries.entries')}>
               <table>
                 <thead>
                   <tr>
@@ -90,7 +91,7 @@ export function GlossaryPage({ session }: { session: Session }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableRegion>
           )}
           <Pager page={page} pages={pages} hasNext={page < pages} onPage={setPage} />
         </>

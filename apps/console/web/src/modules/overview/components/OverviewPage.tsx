@@ -4,6 +4,7 @@ import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { BarChart } from '../../../ui/BarChart';
 import { ModeSwitch } from '../../../ui/ModeSwitch';
 import { PageHeader } from '../../../ui/PageHeader';
+import { TableRegion } from '../../../ui/TableRegion';
 import { useMode } from '../../../ui/use-mode';
 import type { Session } from '../../session/hooks/use-session';
 import { useUsage, type Usage } from '../hooks/use-usage';
@@ -47,18 +48,14 @@ function UsageFigures({ usage }: { usage: Usage }) {
         title={t('overview.perDay')}
         bars={usage.days.map((day) => ({ label: formatDay(day.period), value: day.words }))}
       />
-      <BarChart
-        title={t('overview.perMonth')}
-        bars={usage.months.map((month) => ({ label: formatMonth(month.period), value: month.words }))}
-        limit={account.limit ?? undefined}
-        limitLabel={account.limit === null ? undefined : t('overview.limitLine', { limit: formatNumber(account.limit) })}
-      />
+      {/* Without the limit as a line: a sandbox quota would flatten every real month to nothing; the figures above give it. */}
+      <BarChart title={t('overview.perMonth')} bars={usage.months.map((month) => ({ label: formatMonth(month.period), value: month.words }))} />
       <section aria-labelledby="usage-keys">
         <h2 id="usage-keys">{t('overview.keys')}</h2>
         {usage.keys.length === 0 ? (
           <p>{t('overview.noKeys')}</p>
         ) : (
-          <div className="table-wrap">
+          <TableRegion label={t('overview.keys')}>
             <table>
               <thead>
                 <tr>
@@ -84,7 +81,7 @@ function UsageFigures({ usage }: { usage: Usage }) {
                 })}
               </tbody>
             </table>
-          </div>
+          </TableRegion>
         )}
       </section>
     </>

@@ -2,6 +2,7 @@ import { formatDateTime, formatDuration } from '../../../i18n/format';
 import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { Pager } from '../../../ui/Pager';
+import { TableRegion } from '../../../ui/TableRegion';
 import { useCursorPages } from '../../../ui/use-page';
 import type { Mode } from '../../../ui/use-mode';
 import { useDeliveries, useWebhookActions } from '../hooks/use-webhook';
@@ -24,7 +25,7 @@ export function DeliveryLog({ mode }: { mode: Mode }) {
       )}
       {data && deliveries.length === 0 && <p>{t('webhook.noDeliveries')}</p>}
       {deliveries.length > 0 && (
-        <div className="table-wrap">
+        <TableRegion label={t('webhook.deliveries')}>
           <table data-testid="delivery-log">
             <thead>
               <tr>
@@ -69,7 +70,7 @@ export function DeliveryLog({ mode }: { mode: Mode }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
       <Pager {...pager(data?.next_before)} />
     </section>

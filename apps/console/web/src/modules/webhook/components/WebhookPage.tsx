@@ -41,7 +41,7 @@ function Endpoint({ mode }: { mode: Mode }) {
   if (isPending) return <p className="loading">{t('app.loading')}</p>;
   return (
     <section className="card" aria-labelledby="endpoint">
-      <h2 id="endpoint">{t('webhook.url')}</h2>
+      <h2 id="endpoint">{t('webhook.endpoint')}</h2>
       <ApiErrorMessage error={error} />
       {!endpoint && <p>{t('webhook.none')}</p>}
       {endpoint?.disabled && (
