@@ -360,6 +360,270 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/api/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This month's usage of the account and of each key, words per day this month and per month for a year
+         * @description Figures of one mode (sandbox or live), refunds taken off, in UTC calendar days and months, as the public usage endpoint counts them.
+         */
+        get: operations["ConsoleUsageController_usage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/glossaries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The mode's glossaries, without their entries */
+        get: operations["ConsoleGlossariesController_list"];
+        put?: never;
+        /**
+         * Upload a CSV glossary
+         * @description The file read as text, with the name and source language: the same rules and messages as a CSV upload to the public API.
+         */
+        post: operations["ConsoleGlossariesController_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/glossaries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A glossary with a page of its entries, searched by term or translation */
+        get: operations["ConsoleGlossariesController_entries"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a glossary
+         * @description Translation requests naming it afterwards are refused.
+         */
+        delete: operations["ConsoleGlossariesController_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/glossaries/{id}/entries/{index}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change one entry
+         * @description The glossary is replaced with the entry changed, under every rule of a whole upload; the next translation uses it.
+         */
+        put: operations["ConsoleGlossariesController_editEntry"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/glossaries/{id}/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a glossary as CSV
+         * @description In the upload layout; cells that spreadsheets would run as formulas start with an apostrophe, which an upload takes off again.
+         */
+        get: operations["ConsoleGlossariesController_download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The mode's batch jobs, newest first, a page at a time
+         * @description As GET /api/v1/batches: follow `next_cursor` until it is null.
+         */
+        get: operations["ConsoleBatchesController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/batches/{job}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A job with a page of its texts, each beside its translation */
+        get: operations["ConsoleBatchesController_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/batches/{job}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the results of a finished job
+         * @description JSON, or CSV with the columns index, source_text, translation, detected_source, words (cells spreadsheets would run as formulas start with an apostrophe).
+         */
+        get: operations["ConsoleBatchesController_results"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The mode's webhook endpoint, without its secret */
+        get: operations["ConsoleWebhookController_get"];
+        /**
+         * Register the webhook URL
+         * @description Creating the endpoint (201) answers its signing secret, shown this once. Changing the URL (200) keeps the secret and enables a disabled endpoint.
+         */
+        put: operations["ConsoleWebhookController_register"];
+        post?: never;
+        /**
+         * Remove the webhook endpoint
+         * @description Pending retries stop; the delivery log stays.
+         */
+        delete: operations["ConsoleWebhookController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/webhook/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the signing secret
+         * @description The new secret is in this answer only and signs every attempt from now on, retries of earlier events included.
+         */
+        post: operations["ConsoleWebhookController_rotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/webhook/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delivery attempts of the mode, newest first
+         * @description Status code (null when no answer came), duration and error of every attempt; follow `next_before` for older ones.
+         */
+        get: operations["ConsoleWebhookController_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/webhook/deliveries/{id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the event of an attempt again
+         * @description A new series of attempts to the endpoint's current URL with its current secret; `webhook-id` stays the event's.
+         */
+        post: operations["ConsoleWebhookController_redeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/review-progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Review progress of the account's review-tier jobs (owners only)
+         * @description Per job, its sampled texts by state. In sandbox, review is simulated: tasks are approved after REVIEW_SANDBOX_DELAY_MS.
+         */
+        get: operations["ReviewProgressController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -663,6 +927,392 @@ export interface components {
             /** @enum {boolean} */
             ok: true;
             token: components["schemas"]["ImageTokenDto"];
+        };
+        UsageStandingDto: {
+            /** @example 30500 */
+            words: number;
+            /**
+             * @description In cents
+             * @example 610
+             */
+            cost_cents: number;
+            /**
+             * @description Words per calendar month; null when unlimited
+             * @example 50000
+             */
+            limit: number | null;
+            /**
+             * @description Words left this month (never negative); null when unlimited
+             * @example 37500
+             */
+            remaining: number | null;
+        };
+        KeyUsageDto: {
+            /** Format: uuid */
+            id: string;
+            name: string | null;
+            /** @enum {string} */
+            prefix: "svc_test_" | "svc_live_";
+            /**
+             * @description Last four characters of the key, to tell keys apart
+             * @example x7Qa
+             */
+            hint: string;
+            /** @description A revoked key is refused with 401 and cannot be changed or regenerated */
+            revoked: boolean;
+            /** @example 30500 */
+            words: number;
+            /**
+             * @description In cents
+             * @example 610
+             */
+            cost_cents: number;
+            /**
+             * @description Words per calendar month; null when unlimited
+             * @example 50000
+             */
+            limit: number | null;
+            /**
+             * @description Words left this month (never negative); null when unlimited
+             * @example 37500
+             */
+            remaining: number | null;
+        };
+        UsagePeriodAmountDto: {
+            /** @example 30500 */
+            words: number;
+            /**
+             * @description In cents
+             * @example 610
+             */
+            cost_cents: number;
+            /**
+             * @description `YYYY-MM-DD` for a day, `YYYY-MM` for a month (UTC)
+             * @example 2025-03-01
+             */
+            period: string;
+        };
+        ConsoleUsageResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @enum {string} */
+            mode: "sandbox" | "live";
+            /**
+             * @description The current calendar month (UTC)
+             * @example 2025-03
+             */
+            month: string;
+            /** @description All keys of the mode together this month, against the account's limit of the mode: the operator's ceiling (live), the sandbox quota or a lower ceiling (sandbox) */
+            account: components["schemas"]["UsageStandingDto"];
+            /** @description Each key of the mode this month, against its own limit or the account's, whichever is lower; oldest key first */
+            keys: components["schemas"]["KeyUsageDto"][];
+            /** @description All keys of the mode together, per UTC day of this month up to today */
+            days: components["schemas"]["UsagePeriodAmountDto"][];
+            /** @description All keys of the mode together, per calendar month: the last 12, this one included */
+            months: components["schemas"]["UsagePeriodAmountDto"][];
+        };
+        GlossarySummaryDto: {
+            /**
+             * Format: uuid
+             * @description Pass as `glossary` in translate and batch requests
+             */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            source: "bg" | "cs" | "da" | "de" | "el" | "en" | "es" | "et" | "fi" | "fr" | "ga" | "hr" | "hu" | "it" | "lt" | "lv" | "mt" | "nl" | "pl" | "pt" | "ro" | "sk" | "sl" | "sv";
+            /** @description Languages at least one entry translates into, sorted */
+            targets: ("bg" | "cs" | "da" | "de" | "el" | "en" | "es" | "et" | "fi" | "fr" | "ga" | "hr" | "hu" | "it" | "lt" | "lv" | "mt" | "nl" | "pl" | "pt" | "ro" | "sk" | "sl" | "sv")[];
+            entry_count: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        GlossaryPageResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description Oldest first */
+            glossaries: components["schemas"]["GlossarySummaryDto"][];
+            /** @description Glossaries of the mode in all */
+            total: number;
+        };
+        GlossaryCsvUploadDto: {
+            /** @example Product terms */
+            name: string;
+            /**
+             * @description Language of the terms
+             * @example en
+             * @enum {string}
+             */
+            source: "bg" | "cs" | "da" | "de" | "el" | "en" | "es" | "et" | "fi" | "fr" | "ga" | "hr" | "hu" | "it" | "lt" | "lv" | "mt" | "nl" | "pl" | "pt" | "ro" | "sk" | "sl" | "sv";
+            /**
+             * @description The file: RFC 4180 CSV, a header row `term,<language>,...` then one row per term; an empty cell means no translation into that language. Errors name the line of the file.
+             * @example term,de,fr
+             *     cloud,Wolke,nuage
+             */
+            csv: string;
+        };
+        GlossaryResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            glossary: components["schemas"]["GlossarySummaryDto"];
+        };
+        IndexedGlossaryEntryDto: {
+            /**
+             * @description Source term; unique in the glossary, compared case-insensitively
+             * @example cloud
+             */
+            term: string;
+            /**
+             * @description Binding translation per target language (ISO 639-1 code of an official EU language other than the source)
+             * @example {
+             *       "de": "Wolke",
+             *       "fr": "nuage"
+             *     }
+             */
+            translations: {
+                [key: string]: string;
+            };
+            /** @description Position in the glossary; names the entry to edit */
+            index: number;
+        };
+        GlossaryEntriesResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            glossary: components["schemas"]["GlossarySummaryDto"];
+            /** @description The page of matching entries, in glossary order */
+            entries: components["schemas"]["IndexedGlossaryEntryDto"][];
+            /** @description Matching entries in all */
+            total: number;
+        };
+        GlossaryEntryInputDto: {
+            /** @example cloud */
+            term: string;
+            /**
+             * @example {
+             *       "de": "Wolke",
+             *       "fr": "nuage"
+             *     }
+             */
+            translations: {
+                [key: string]: string;
+            };
+        };
+        GlossaryEntryResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            glossary: components["schemas"]["GlossarySummaryDto"];
+            entry: components["schemas"]["IndexedGlossaryEntryDto"];
+        };
+        GlossaryDeletedResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+        };
+        BatchProgressDto: {
+            /** @description Texts translated so far */
+            done: number;
+            total: number;
+        };
+        BatchSummaryDto: {
+            /** @example job_3kTq9ZbW0xYc1LmN8pQr2sUv */
+            id: string;
+            /** @enum {string} */
+            status: "processing" | "done" | "failed";
+            progress: components["schemas"]["BatchProgressDto"];
+            /** @example es */
+            target: string;
+            /** @enum {string} */
+            tier: "basic" | "pro" | "review";
+            /** @enum {string} */
+            format: "text" | "html" | "json";
+            /** @description Words of all texts, charged at submission */
+            words: number;
+            cost_cents: number;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the job became done or failed; null while processing
+             */
+            completed_at: string | null;
+        };
+        BatchListResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description The account's jobs of the key's mode (sandbox or live), newest first */
+            batches: components["schemas"]["BatchSummaryDto"][];
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
+        };
+        BatchTextDto: {
+            /** @description Position in the submitted texts */
+            index: number;
+            /** @description The text as submitted */
+            source_text: string;
+            /** @description null until its part of the job is translated; the reviewed text once a review edited it */
+            translation: string | null;
+            /**
+             * @description The given or detected source language
+             * @example en
+             */
+            detected_source: string | null;
+            words: number;
+        };
+        BatchDetailResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            job: components["schemas"]["BatchSummaryDto"];
+            /** @description Why a failed job failed */
+            error: string | null;
+            /** @description The page of texts, in input order, each beside its translation */
+            texts: components["schemas"]["BatchTextDto"][];
+            /** @description Texts of the job in all */
+            total: number;
+        };
+        BatchResultsDto: {
+            /** @example job_3kTq9ZbW0xYc1LmN8pQr2sUv */
+            job: string;
+            /** @example es */
+            target: string;
+            /** @description Every text of the job beside its translation, in input order */
+            results: components["schemas"]["BatchTextDto"][];
+        };
+        WebhookViewDto: {
+            /** @example https://example.com/hooks/translation */
+            url: string;
+            /** @description true after the receiver answered 410 Gone; PUT the URL again to enable it */
+            disabled: boolean;
+            /** @example null */
+            disabled_reason: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        OptionalWebhookResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description null when no endpoint is registered in this mode */
+            webhook: components["schemas"]["WebhookViewDto"] | null;
+        };
+        RegisterWebhookDto: {
+            /**
+             * @description Where events are POSTed. http or https (https only in production); its host must resolve to public Internet addresses only, unless the operator allows it (WEBHOOK_ALLOWED_HOSTS).
+             * @example https://example.com/hooks/translation
+             */
+            url: string;
+        };
+        WebhookResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            webhook: components["schemas"]["WebhookViewDto"];
+        };
+        WebhookWithSecretDto: {
+            /** @example https://example.com/hooks/translation */
+            url: string;
+            /** @description true after the receiver answered 410 Gone; PUT the URL again to enable it */
+            disabled: boolean;
+            /** @example null */
+            disabled_reason: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /**
+             * @description Signing secret for Standard Webhooks verification, shown only when the endpoint is created or its secret rotated; store it now
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret?: string;
+        };
+        WebhookWithSecretResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            webhook: components["schemas"]["WebhookWithSecretDto"];
+        };
+        WebhookDeletedResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+        };
+        DeliveryViewDto: {
+            /**
+             * Format: uuid
+             * @description Id of this attempt
+             */
+            id: string;
+            /**
+             * @description The event, sent as the `webhook-id` header on every attempt
+             * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+             */
+            event_id: string;
+            /** @description Attempt number within its series (a redelivery starts a new series at 1) */
+            attempt: number;
+            /** @description The URL called */
+            url: string;
+            /** @description The receiver's status; null when no answer came */
+            status_code: number | null;
+            /** @description true for a 2xx answer */
+            success: boolean;
+            /** @description Why the attempt failed, when the status does not say it all */
+            error: string | null;
+            duration_ms: number;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; null when none follows
+             */
+            next_attempt_at: string | null;
+            /** @description true when no further attempt follows in this series */
+            final: boolean;
+        };
+        DeliveryListResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description Newest first */
+            deliveries: components["schemas"]["DeliveryViewDto"][];
+            /**
+             * Format: uuid
+             * @description Pass as `before` for the next page; null on the last page
+             */
+            next_before: string | null;
+        };
+        RedeliveryResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description The event queued again */
+            event_id: string;
+        };
+        JobReviewProgressDto: {
+            /** @example job_3kTq9ZbW0xYc1LmN8pQr2sUv */
+            job: string;
+            /**
+             * @description `processing` until every sampled text is answered
+             * @enum {string}
+             */
+            status: "processing" | "done" | "failed";
+            /** @example de */
+            target: string;
+            /** @description Texts of the job */
+            texts: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            completed_at: string | null;
+            /** @description Sampled texts not answered yet (zero while the job is still being machine-translated), those in review included */
+            pending: number;
+            /** @description Of the pending ones, claimed by a reviewer right now */
+            in_review: number;
+            approved: number;
+            /** @description Corrected by a reviewer; the result holds the correction */
+            edited: number;
+        };
+        ReviewProgressResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description Review-tier jobs of the mode, newest first */
+            jobs: components["schemas"]["JobReviewProgressDto"][];
+            /** @description Review-tier jobs of the mode in all */
+            total: number;
         };
     };
     responses: never;
@@ -1684,6 +2334,923 @@ export interface operations {
             };
             /** @description images_not_connected: this console has no image product (IMAGE_DATABASE_URL unset); not_found: no such subscription or token of the account's */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ConsoleUsageController_usage: {
+        parameters: {
+            query: {
+                /** @description The account's world: `sandbox` (test keys) or `live` */
+                mode: "sandbox" | "live";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleUsageResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description invalid_request: mode missing or unknown */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ConsoleGlossariesController_list: {
+        parameters: {
+            query: {
+                /** @description The account's world: `sandbox` (test keys) or `live` */
+                mode: "sandbox" | "live";
+                /** @description Items to skip */
+                offset?: number;
+                /** @description Items per page */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlossaryPageResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ConsoleGlossariesController_upload: {
+        parameters: {
+            query: {
+                /** @description The account's world: `sandbox` (test keys) or `live` */
+                mode: "sandbox" | "live";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GlossaryCsvUploadDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlossaryResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description payload_too_large: more than 5,000 entries, or a body over 4 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description invalid_request: the glossary would break a rule of the public API (a language outside the 24 official EU languages, a target equal to the source, an empty or repeated term, malformed CSV: the message names the line) or the mode already holds 20 glossaries */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ConsoleGlossariesController_entries: {
+        parameters: {
+            query: {
+                /** @description The account's world: `sandbox` (test keys) or `live` */
+                mode: "sandbox" | "live";
+                /** @description Items to skip */
+                offset?: number;
+                /** @description Items per page */
+                limit?: number;
+                /** @description Only entries whose term or a translation contains this text, ignoring case */
+                q?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Glossary id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlossaryEntriesResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no such glossary in this account and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ConsoleGlossariesController_delete: {
+        parameters: {
+            query: {
+                /** @description The account's world: `sandbox` (test keys) or `live` */
+                mode: "sandbox" | "live";
+            };
+            header?: never;
+            path: {
+                /** @description Glossary id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlossaryDeletedResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no such glossary in this account and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ConsoleGlossariesController_editEntry: {
+        parameters: {
+            query: {
+                /** @description The account's world: `sandbox` (test keys) or `live` */
+                mode: "sandbox" | "live";
+            };
+            header?: never;
+            path: {
+                /** @description Glossary id */
+                id: string;
+                /** @description The entry's `index` */
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GlossaryEntryInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlossaryEntryResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no such glossary in this account and mode, or no entry at that index */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description invalid_request: the glossary would break a rule of the public API (a language outside the 24 official EU languages, a target equal to the source, an empty or repeated term, malformed CSV: the message names the line) or the mode already holds 20 glossaries */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ConsoleGlossariesController_download: {
+        parameters: {
+            query: {
+                /** @description The account's world: `sandbox` (test keys) or `live` */
+                mode: "sandbox" | "live";
+            };
+            header?: never;
+            path: {
+                /** @description Glossary id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no such glossary in this account and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ConsoleBatchesController_list: {
+        parameters: {
+            query: {
+                /** @description The account's world: `sandbox` (test keys) or `live` */
+                mode: "sandbox" | "live";
+                /** @description Jobs per page */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page, as it is; omit for the first page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchListResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description invalid_request: limit out of 1..100, or a cursor this list did not give */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ConsoleBatchesController_detail: {
+        parameters: {
+            query: {
+                /** @description The account's world: `sandbox` (test keys) or `live` */
+                mode: "sandbox" | "live";
+                /** @description Items to skip */
+                offset?: number;
+                /** @description Items per page */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Job id */
+                job: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchDetailResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no such job in this account and mode, or it expired */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ConsoleBatchesController_results: {
+        parameters: {
+            query: {
+                /** @description The account's world: `sandbox` (test keys) or `live` */
+                mode: "sandbox" | "live";
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                /** @description Job id */
+                job: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchResultsDto"];
+                    "text/csv": string;
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no such job in this account and mode, or it expired */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                    "text/csv": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description batch_not_done: the job is still processing, or it failed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                    "text/csv": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ConsoleWebhookController_get: {
+        parameters: {
+            query: {
+                /** @description The account's world: `sandbox` (test keys) or `live` */
+                mode: "sandbox" | "live";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptionalWebhookResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ConsoleWebhookController_register: {
+        parameters: {
+            query: {
+                /** @description The account's world: `sandbox` (test keys) or `live` */
+                mode: "sandbox" | "live";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterWebhookDto"];
+            };
+        };
+        responses: {
+            /** @description URL changed; the secret stays and is not shown */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookResponseDto"];
+                };
+            };
+            /** @description Created; `secret` is included */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookWithSecretResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description invalid_request: the URL is malformed, not http(s) (https in production), or points to a loopback, private, link-local or metadata address */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ConsoleWebhookController_remove: {
+        parameters: {
+            query: {
+                /** @description The account's world: `sandbox` (test keys) or `live` */
+                mode: "sandbox" | "live";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeletedResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no webhook endpoint is registered in this mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ConsoleWebhookController_rotateSecret: {
+        parameters: {
+            query: {
+                /** @description The account's world: `sandbox` (test keys) or `live` */
+                mode: "sandbox" | "live";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookWithSecretResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no webhook endpoint is registered in this mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ConsoleWebhookController_deliveries: {
+        parameters: {
+            query: {
+                /** @description The account's world: `sandbox` (test keys) or `live` */
+                mode: "sandbox" | "live";
+                /** @description Attempts per page */
+                limit?: number;
+                /** @description Only attempts older than this one: the `next_before` of the previous page */
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryListResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description invalid_request: limit out of 1..100, or an unknown `before` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ConsoleWebhookController_redeliver: {
+        parameters: {
+            query: {
+                /** @description The account's world: `sandbox` (test keys) or `live` */
+                mode: "sandbox" | "live";
+            };
+            header?: never;
+            path: {
+                /** @description Id of an attempt from the delivery log */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedeliveryResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no such attempt in this account and mode, or no endpoint registered */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description invalid_request: the endpoint is disabled */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ReviewProgressController_list: {
+        parameters: {
+            query: {
+                /** @description The account's world: `sandbox` (test keys) or `live` */
+                mode: "sandbox" | "live";
+                /** @description Items to skip */
+                offset?: number;
+                /** @description Items per page */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewProgressResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -25,3 +25,24 @@ export function useCursorPages() {
     }),
   };
 }
+
+/** A range of a list the server pages by `offset` and `limit` and counts (`total`). */
+export interface PageRange {
+  offset: number;
+  limit: number;
+}
+
+/** Numbered pages of a list the server counts, one page asked for at a time. */
+export function useOffsetPages(size = 20) {
+  const [page, setPage] = useState(1);
+  const range: PageRange = { offset: (page - 1) * size, limit: size };
+  return {
+    range,
+    /** Back to the first page, when what is listed changes (another search, another mode). */
+    restart: () => setPage(1),
+    pager: (total: number | undefined) => {
+      const pages = Math.max(1, Math.ceil((total ?? 0) / size));
+      return { page, pages, hasNext: page < pages, onPage: setPage };
+    },
+  };
+}

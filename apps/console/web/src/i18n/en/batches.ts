@@ -31,6 +31,7 @@ export const batches = {
   'review.title': 'Review progress',
   'review.intro': 'Review-tier jobs: a sample of each job’s texts is read by native speakers before the job is done.',
   'review.none': 'No review-tier jobs in this mode.',
+  'review.jobs': 'Review-tier jobs',
   'review.pending': 'Waiting',
   'review.inReview': 'Being reviewed',
   'review.approved': 'Approved',

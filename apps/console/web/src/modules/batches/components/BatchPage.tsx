@@ -1,14 +1,14 @@
-import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDateTime, formatMoney, formatNumber } from '../../../i18n/format';
 import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { PageHeader } from '../../../ui/PageHeader';
-import { TableRegion } from '../../../ui/TableRegion';
+import { DataTable } from '../../../ui/DataTable';
 import { Pager } from '../../../ui/Pager';
 import { useMode } from '../../../ui/use-mode';
+import { useOffsetPages } from '../../../ui/use-page';
 import type { Session } from '../../session/hooks/use-session';
-import { PAGE_SIZE, resultsUrl, useBatch } from '../hooks/use-batches';
+import { resultsUrl, useBatch } from '../hooks/use-batches';
 import { BatchStatus } from './BatchStatus';
 
 /** A job's facts, its downloads and its texts, each source beside its translation. */
@@ -16,9 +16,8 @@ export function BatchPage({ session }: { session: Session }) {
   const t = useT();
   const { job: jobId = '' } = useParams();
   const [mode] = useMode(session);
-  const [page, setPage] = useState(1);
-  const { data, error, isPending } = useBatch(mode, jobId, page);
-  const pages = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
+  const { range, pager } = useOffsetPages();
+  const { data, error, isPending } = useBatch(mode, jobId, range);
   const job = data?.job;
 
   return (
@@ -77,27 +76,21 @@ export function BatchPage({ session }: { session: Session }) {
           )}
           <section aria-labelledby="batch-texts">
             <h2 id="batch-texts">{t('batches.texts')}</h2>
-            <TableRegion label={t('batches.texts')}>
-              <table className="side-by-side">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('batches.index')}</th>
-                    <th scope="col">{t('batches.source')}</th>
-                    <th scope="col">{t('batches.translation')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.texts.map((text) => (
-                    <tr key={text.index}>
-                      <th scope="row">{text.index + 1}</th>
-                      <td lang={text.detected_source ?? undefined}>{text.source_text}</td>
-                      <td lang={text.translation === null ? undefined : job.target}>{text.translation ?? <span className="hint">{t('batches.pending')}</span>}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableRegion>
-            <Pager page={page} pages={pages} hasNext={page < pages} onPage={setPage} />
+            <DataTable
+              label={t('batches.texts')}
+              rows={data.texts}
+              rowKey={(text) => String(text.index)}
+              columns={[
+                { header: t('batches.index'), rowHeader: true, cell: (text) => text.index + 1 },
+                { header: t('batches.source'), className: 'text-cell', cell: (text) => <span lang={text.detected_source ?? undefined}>{text.source_text}</span> },
+                {
+                  header: t('batches.translation'),
+                  className: 'text-cell',
+                  cell: (text) => (text.translation === null ? <span className="hint">{t('batches.pending')}</span> : <span lang={job.target}>{text.translation}</span>),
+                },
+              ]}
+            />
+            <Pager {...pager(data.total)} />
           </section>
         </>
       )}

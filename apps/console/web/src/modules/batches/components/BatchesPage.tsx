@@ -4,7 +4,7 @@ import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { ModeSwitch } from '../../../ui/ModeSwitch';
 import { PageHeader } from '../../../ui/PageHeader';
-import { TableRegion } from '../../../ui/TableRegion';
+import { DataTable } from '../../../ui/DataTable';
 import { Pager } from '../../../ui/Pager';
 import { useCursorPages } from '../../../ui/use-page';
 import { useMode, type Mode } from '../../../ui/use-mode';
@@ -38,40 +38,28 @@ function BatchList({ mode }: { mode: Mode }) {
       {batches.length === 0 ? (
         <p>{t('batches.none')}</p>
       ) : (
-        <TableRegion label={t('batches.title')}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('batches.job')}</th>
-                <th scope="col">{t('batches.status')}</th>
-                <th scope="col">{t('batches.target')}</th>
-                <th scope="col">{t('batches.tier')}</th>
-                <th scope="col">{t('batches.words')}</th>
-                <th scope="col">{t('batches.cost')}</th>
-                <th scope="col">{t('batches.created')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {batches.map((job) => (
-                <tr key={job.id}>
-                  <th scope="row">
-                    <Link to={`/batches/${job.id}?mode=${mode}`}>
-                      <code>{job.id}</code>
-                    </Link>
-                  </th>
-                  <td>
-                    <BatchStatus job={job} />
-                  </td>
-                  <td>{job.target}</td>
-                  <td>{job.tier}</td>
-                  <td>{formatNumber(job.words)}</td>
-                  <td>{formatMoney(job.cost_cents / 100)}</td>
-                  <td>{formatDateTime(job.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <DataTable
+          label={t('batches.title')}
+          rows={batches}
+          rowKey={(job) => job.id}
+          columns={[
+            {
+              header: t('batches.job'),
+              rowHeader: true,
+              cell: (job) => (
+                <Link to={`/batches/${job.id}?mode=${mode}`}>
+                  <code>{job.id}</code>
+                </Link>
+              ),
+            },
+            { header: t('batches.status'), cell: (job) => <BatchStatus job={job} /> },
+            { header: t('batches.target'), cell: (job) => job.target },
+            { header: t('batches.tier'), cell: (job) => job.tier },
+            { header: t('batches.words'), cell: (job) => formatNumber(job.words) },
+            { header: t('batches.cost'), cell: (job) => formatMoney(job.cost_cents / 100) },
+            { header: t('batches.created'), cell: (job) => formatDateTime(job.created_at) },
+          ]}
+        />
       )}
       <Pager {...pager(data?.next_cursor)} />
     </>

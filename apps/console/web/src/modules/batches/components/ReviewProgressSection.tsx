@@ -1,19 +1,18 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime, formatNumber } from '../../../i18n/format';
 import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { Pager } from '../../../ui/Pager';
-import { TableRegion } from '../../../ui/TableRegion';
+import { DataTable } from '../../../ui/DataTable';
 import type { Mode } from '../../../ui/use-mode';
-import { PAGE_SIZE, useReviewProgress } from '../hooks/use-batches';
+import { useOffsetPages } from '../../../ui/use-page';
+import { useReviewProgress } from '../hooks/use-batches';
 
 /** Owners follow how far reviewers have come with each review-tier job. */
 export function ReviewProgressSection({ mode }: { mode: Mode }) {
   const t = useT();
-  const [page, setPage] = useState(1);
-  const { data, error } = useReviewProgress(mode, page);
-  const pages = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
+  const { range, pager } = useOffsetPages();
+  const { data, error } = useReviewProgress(mode, range);
   return (
     <section aria-labelledby="review-progress">
       <h2 id="review-progress">{t('review.title')}</h2>
@@ -21,40 +20,30 @@ export function ReviewProgressSection({ mode }: { mode: Mode }) {
       <ApiErrorMessage error={error} />
       {data && data.jobs.length === 0 && <p>{t('review.none')}</p>}
       {data && data.jobs.length > 0 && (
-        <TableRegion label={t('review.title')}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('batches.job')}</th>
-                <th scope="col">{t('batches.status')}</th>
-                <th scope="col">{t('review.pending')}</th>
-                <th scope="col">{t('review.inReview')}</th>
-                <th scope="col">{t('review.approved')}</th>
-                <th scope="col">{t('review.edited')}</th>
-                <th scope="col">{t('batches.created')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.jobs.map((job) => (
-                <tr key={job.job}>
-                  <th scope="row">
-                    <Link to={`/batches/${job.job}?mode=${mode}`}>
-                      <code>{job.job}</code>
-                    </Link>
-                  </th>
-                  <td>{t(`batches.status.${job.status}`)}</td>
-                  <td>{formatNumber(job.pending)}</td>
-                  <td>{formatNumber(job.in_review)}</td>
-                  <td>{formatNumber(job.approved)}</td>
-                  <td>{formatNumber(job.edited)}</td>
-                  <td>{formatDateTime(job.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <DataTable
+          label={t('review.jobs')}
+          rows={data.jobs}
+          rowKey={(job) => job.job}
+          columns={[
+            {
+              header: t('batches.job'),
+              rowHeader: true,
+              cell: (job) => (
+                <Link to={`/batches/${job.job}?mode=${mode}`}>
+                  <code>{job.job}</code>
+                </Link>
+              ),
+            },
+            { header: t('batches.status'), cell: (job) => t(`batches.status.${job.status}`) },
+            { header: t('review.pending'), cell: (job) => formatNumber(job.pending) },
+            { header: t('review.inReview'), cell: (job) => formatNumber(job.in_review) },
+            { header: t('review.approved'), cell: (job) => formatNumber(job.approved) },
+            { header: t('review.edited'), cell: (job) => formatNumber(job.edited) },
+            { header: t('batches.created'), cell: (job) => formatDateTime(job.created_at) },
+          ]}
+        />
       )}
-      <Pager page={page} pages={pages} hasNext={page < pages} onPage={setPage} />
+      <Pager {...pager(data?.total)} />
     </section>
   );
 }

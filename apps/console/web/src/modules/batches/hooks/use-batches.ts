@@ -1,12 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import type { components } from '../../../api/session-api';
+import type { PageRange } from '../../../ui/use-page';
 import type { Mode } from '../../../ui/use-mode';
 
 export type BatchSummary = components['schemas']['BatchSummaryDto'];
 export type BatchFormat = 'json' | 'csv';
 
-export const PAGE_SIZE = 20;
+const PAGE_SIZE = 20;
 /** Jobs still processing are asked about again this often, so progress moves on screen. */
 const POLL_MS = 2000;
 
@@ -20,18 +21,18 @@ export const useBatches = (mode: Mode, cursor: string | undefined) =>
     refetchInterval: (query) => polling(Boolean(query.state.data?.batches.some((job) => job.status === 'processing'))),
   });
 
-export const useBatch = (mode: Mode, job: string, page: number) =>
+export const useBatch = (mode: Mode, job: string, range: PageRange) =>
   useQuery({
-    queryKey: ['batches', mode, job, page],
-    queryFn: () => unwrap(api.GET('/console/api/batches/{job}', { params: { path: { job }, query: { mode, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE } } })),
+    queryKey: ['batches', mode, job, range],
+    queryFn: () => unwrap(api.GET('/console/api/batches/{job}', { params: { path: { job }, query: { mode, ...range } } })),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => polling(query.state.data?.job.status === 'processing'),
   });
 
-export const useReviewProgress = (mode: Mode, page: number) =>
+export const useReviewProgress = (mode: Mode, range: PageRange) =>
   useQuery({
-    queryKey: ['review-progress', mode, page],
-    queryFn: () => unwrap(api.GET('/console/api/review-progress', { params: { query: { mode, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE } } })),
+    queryKey: ['review-progress', mode, range],
+    queryFn: () => unwrap(api.GET('/console/api/review-progress', { params: { query: { mode, ...range } } })),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => polling(Boolean(query.state.data?.jobs.some((job) => job.status === 'processing'))),
   });

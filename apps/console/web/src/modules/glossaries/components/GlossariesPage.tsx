@@ -6,22 +6,22 @@ import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { ConfirmButton } from '../../../ui/ConfirmButton';
 import { ModeSwitch } from '../../../ui/ModeSwitch';
 import { PageHeader } from '../../../ui/PageHeader';
-import { TableRegion } from '../../../ui/TableRegion';
+import { DataTable } from '../../../ui/DataTable';
 import { Pager } from '../../../ui/Pager';
 import { useMode } from '../../../ui/use-mode';
+import { useOffsetPages } from '../../../ui/use-page';
 import type { Session } from '../../session/hooks/use-session';
-import { glossaryCsvUrl, PAGE_SIZE, useGlossaries, useGlossaryActions } from '../hooks/use-glossaries';
+import { glossaryCsvUrl, useGlossaries, useGlossaryActions } from '../hooks/use-glossaries';
 import { GlossaryUploadForm } from './GlossaryUploadForm';
 
 export function GlossariesPage({ session }: { session: Session }) {
   const t = useT();
   const [mode, setMode] = useMode(session);
-  const [page, setPage] = useState(1);
-  const { data, error, isPending } = useGlossaries(mode, page);
+  const { range, restart, pager } = useOffsetPages();
+  const { data, error, isPending } = useGlossaries(mode, range);
   const { remove } = useGlossaryActions(mode);
   const [deleted, setDeleted] = useState<string>();
   const glossaries = data?.glossaries ?? [];
-  const pages = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
 
   return (
     <>
@@ -32,7 +32,7 @@ export function GlossariesPage({ session }: { session: Session }) {
           <ModeSwitch
             mode={mode}
             onChange={(next) => {
-              setPage(1);
+              restart();
               setMode(next);
             }}
           />
@@ -49,47 +49,38 @@ export function GlossariesPage({ session }: { session: Session }) {
       ) : glossaries.length === 0 ? (
         <p>{t('glossaries.none')}</p>
       ) : (
-        <TableRegion label={t('glossaries.title')}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('glossaries.name')}</th>
-                <th scope="col">{t('glossaries.source')}</th>
-                <th scope="col">{t('glossaries.targets')}</th>
-                <th scope="col">{t('glossaries.entries')}</th>
-                <th scope="col">{t('glossaries.updated')}</th>
-                <th scope="col">{t('glossaries.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {glossaries.map((glossary) => (
-                <tr key={glossary.id}>
-                  <th scope="row">
-                    <Link to={`/glossaries/${glossary.id}?mode=${mode}`}>{glossary.name}</Link>
-                  </th>
-                  <td>{glossary.source}</td>
-                  <td>{glossary.targets.join(', ')}</td>
-                  <td>{formatNumber(glossary.entry_count)}</td>
-                  <td>{formatDateTime(glossary.updated_at)}</td>
-                  <td className="row-actions">
-                    <a className="btn" href={glossaryCsvUrl(mode, glossary.id)} download aria-label={t('glossaries.downloadOf', { name: glossary.name })}>
-                      {t('glossaries.download')}
-                    </a>
-                    <ConfirmButton
-                      question={t('glossaries.deleteConfirm', { name: glossary.name })}
-                      confirmLabel={t('glossaries.delete')}
-                      onConfirm={() => remove.mutate(glossary.id, { onSuccess: () => setDeleted(glossary.name) })}
-                    >
-                      {t('glossaries.delete')}
-                    </ConfirmButton>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <DataTable
+          label={t('glossaries.title')}
+          rows={glossaries}
+          rowKey={(glossary) => glossary.id}
+          columns={[
+            { header: t('glossaries.name'), rowHeader: true, cell: (glossary) => <Link to={`/glossaries/${glossary.id}?mode=${mode}`}>{glossary.name}</Link> },
+            { header: t('glossaries.source'), cell: (glossary) => glossary.source },
+            { header: t('glossaries.targets'), cell: (glossary) => glossary.targets.join(', ') },
+            { header: t('glossaries.entries'), cell: (glossary) => formatNumber(glossary.entry_count) },
+            { header: t('glossaries.updated'), cell: (glossary) => formatDateTime(glossary.updated_at) },
+            {
+              header: t('glossaries.actions'),
+              className: 'row-actions',
+              cell: (glossary) => (
+                <>
+                  <a className="btn" href={glossaryCsvUrl(mode, glossary.id)} download aria-label={t('glossaries.downloadOf', { name: glossary.name })}>
+                    {t('glossaries.download')}
+                  </a>
+                  <ConfirmButton
+                    question={t('glossaries.deleteConfirm', { name: glossary.name })}
+                    confirmLabel={t('glossaries.delete')}
+                    onConfirm={() => remove.mutate(glossary.id, { onSuccess: () => setDeleted(glossary.name) })}
+                  >
+                    {t('glossaries.delete')}
+                  </ConfirmButton>
+                </>
+              ),
+            },
+          ]}
+        />
       )}
-      <Pager page={page} pages={pages} hasNext={page < pages} onPage={setPage} />
+      <Pager {...pager(data?.total)} />
       <GlossaryUploadForm mode={mode} />
     </>
   );

@@ -4,11 +4,12 @@ import { formatNumber } from '../../../i18n/format';
 import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { PageHeader } from '../../../ui/PageHeader';
-import { TableRegion } from '../../../ui/TableRegion';
+import { DataTable } from '../../../ui/DataTable';
 import { Pager } from '../../../ui/Pager';
 import { useMode } from '../../../ui/use-mode';
+import { useOffsetPages } from '../../../ui/use-page';
 import type { Session } from '../../session/hooks/use-session';
-import { glossaryCsvUrl, PAGE_SIZE, useGlossaryEntries, type GlossaryEntry } from '../hooks/use-glossaries';
+import { glossaryCsvUrl, useGlossaryEntries, type GlossaryEntry } from '../hooks/use-glossaries';
 import { EntryEditDialog } from './EntryEditDialog';
 
 export function GlossaryPage({ session }: { session: Session }) {
@@ -16,10 +17,9 @@ export function GlossaryPage({ session }: { session: Session }) {
   const { id = '' } = useParams();
   const [mode] = useMode(session);
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { range, restart, pager } = useOffsetPages();
   const [editing, setEditing] = useState<GlossaryEntry>();
-  const { data, error, isPending } = useGlossaryEntries(mode, id, search.trim(), page);
-  const pages = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
+  const { data, error, isPending } = useGlossaryEntries(mode, id, search.trim(), range);
   const glossary = data?.glossary;
 
   return (
@@ -48,7 +48,7 @@ export function GlossaryPage({ session }: { session: Session }) {
           value={search}
           onChange={(e) => {
             setSearch(e.target.value);
-            setPage(1);
+            restart();
           }}
         />
       </div>
@@ -59,41 +59,37 @@ export function GlossaryPage({ session }: { session: Session }) {
           {data.entries.length === 0 ? (
             <p>{t('glossaries.noEntries')}</p>
           ) : (
-            <TableRegion label={t('glossaries.entries')}>
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('glossaries.term')}</th>
-                    <th scope="col">{t('glossaries.translations')}</th>
-                    <th scope="col">{t('glossaries.actions')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.entries.map((entry) => (
-                    <tr key={entry.index}>
-                      <th scope="row">{entry.term}</th>
-                      <td>
-                        <dl className="facts">
-                          {Object.entries(entry.translations).map(([language, text]) => (
-                            <div key={language} className="fact">
-                              <dt>{language}</dt>
-                              <dd>{text}</dd>
-                            </div>
-                          ))}
-                        </dl>
-                      </td>
-                      <td>
-                        <button type="button" className="btn" aria-label={t('glossaries.editOf', { term: entry.term })} onClick={() => setEditing(entry)}>
-                          {t('glossaries.edit')}
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableRegion>
+            <DataTable
+              label={t('glossaries.entries')}
+              rows={data.entries}
+              rowKey={(entry) => String(entry.index)}
+              columns={[
+                { header: t('glossaries.term'), rowHeader: true, cell: (entry) => entry.term },
+                {
+                  header: t('glossaries.translations'),
+                  cell: (entry) => (
+                    <dl className="facts">
+                      {Object.entries(entry.translations).map(([language, text]) => (
+                        <div key={language} className="fact">
+                          <dt>{language}</dt>
+                          <dd>{text}</dd>
+                        </div>
+                      ))}
+                    </dl>
+                  ),
+                },
+                {
+                  header: t('glossaries.actions'),
+                  cell: (entry) => (
+                    <button type="button" className="btn" aria-label={t('glossaries.editOf', { term: entry.term })} onClick={() => setEditing(entry)}>
+                      {t('glossaries.edit')}
+                    </button>
+                  ),
+                },
+              ]}
+            />
           )}
-          <Pager page={page} pages={pages} hasNext={page < pages} onPage={setPage} />
+          <Pager {...pager(data.total)} />
         </>
       )}
       {editing && glossary && <EntryEditDialog mode={mode} glossaryId={glossary.id} entry={editing} targets={glossary.targets} onClose={() => setEditing(undefined)} />}

@@ -1,26 +1,26 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import type { components } from '../../../api/session-api';
+import type { PageRange } from '../../../ui/use-page';
 import type { Mode } from '../../../ui/use-mode';
 
 export type Glossary = components['schemas']['GlossarySummaryDto'];
 export type GlossaryEntry = components['schemas']['IndexedGlossaryEntryDto'];
 export type GlossaryUpload = components['schemas']['GlossaryCsvUploadDto'];
 
-export const PAGE_SIZE = 20;
 const GLOSSARIES = ['glossaries'] as const;
 
-export const useGlossaries = (mode: Mode, page: number) =>
+export const useGlossaries = (mode: Mode, range: PageRange) =>
   useQuery({
-    queryKey: [...GLOSSARIES, mode, page],
-    queryFn: () => unwrap(api.GET('/console/api/glossaries', { params: { query: { mode, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE } } })),
+    queryKey: [...GLOSSARIES, mode, range],
+    queryFn: () => unwrap(api.GET('/console/api/glossaries', { params: { query: { mode, ...range } } })),
     placeholderData: keepPreviousData,
   });
 
-export const useGlossaryEntries = (mode: Mode, id: string, q: string, page: number) =>
+export const useGlossaryEntries = (mode: Mode, id: string, q: string, range: PageRange) =>
   useQuery({
-    queryKey: [...GLOSSARIES, mode, id, q, page],
-    queryFn: () => unwrap(api.GET('/console/api/glossaries/{id}', { params: { path: { id }, query: { mode, q: q || undefined, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE } } })),
+    queryKey: [...GLOSSARIES, mode, id, q, range],
+    queryFn: () => unwrap(api.GET('/console/api/glossaries/{id}', { params: { path: { id }, query: { mode, q: q || undefined, ...range } } })),
     placeholderData: keepPreviousData,
   });
 

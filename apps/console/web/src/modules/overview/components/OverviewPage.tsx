@@ -4,7 +4,7 @@ import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { BarChart } from '../../../ui/BarChart';
 import { ModeSwitch } from '../../../ui/ModeSwitch';
 import { PageHeader } from '../../../ui/PageHeader';
-import { TableRegion } from '../../../ui/TableRegion';
+import { DataTable } from '../../../ui/DataTable';
 import { useMode } from '../../../ui/use-mode';
 import type { Session } from '../../session/hooks/use-session';
 import { useUsage, type Usage } from '../hooks/use-usage';
@@ -28,6 +28,7 @@ export function OverviewPage({ session }: { session: Session }) {
 function UsageFigures({ usage }: { usage: Usage }) {
   const t = useT();
   const limit = (value: number | null) => (value === null ? t('value.unlimited') : formatNumber(value));
+  const keyName = (key: Usage['keys'][number]) => `${key.name ?? t('keys.unnamed')} (${key.prefix}…${key.hint})`;
   const { account } = usage;
   return (
     <>
@@ -55,33 +56,18 @@ function UsageFigures({ usage }: { usage: Usage }) {
         {usage.keys.length === 0 ? (
           <p>{t('overview.noKeys')}</p>
         ) : (
-          <TableRegion label={t('overview.keys')}>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{t('overview.key')}</th>
-                  <th scope="col">{t('overview.words')}</th>
-                  <th scope="col">{t('overview.cost')}</th>
-                  <th scope="col">{t('overview.limit')}</th>
-                  <th scope="col">{t('overview.remaining')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {usage.keys.map((key) => {
-                  const name = `${key.name ?? t('keys.unnamed')} (${key.prefix}…${key.hint})`;
-                  return (
-                    <tr key={key.id}>
-                      <th scope="row">{key.revoked ? t('overview.revoked', { name }) : name}</th>
-                      <td>{formatNumber(key.words)}</td>
-                      <td>{cents(key.cost_cents)}</td>
-                      <td>{limit(key.limit)}</td>
-                      <td>{limit(key.remaining)}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </TableRegion>
+          <DataTable
+            label={t('overview.keys')}
+            rows={usage.keys}
+            rowKey={(key) => key.id}
+            columns={[
+              { header: t('overview.key'), rowHeader: true, cell: (key) => (key.revoked ? t('overview.revoked', { name: keyName(key) }) : keyName(key)) },
+              { header: t('overview.words'), cell: (key) => formatNumber(key.words) },
+              { header: t('overview.cost'), cell: (key) => cents(key.cost_cents) },
+              { header: t('overview.limit'), cell: (key) => limit(key.limit) },
+              { header: t('overview.remaining'), cell: (key) => limit(key.remaining) },
+            ]}
+          />
         )}
       </section>
     </>

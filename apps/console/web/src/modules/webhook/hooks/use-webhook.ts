@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api, unwrap } from '../../../api/client';
 import type { Mode } from '../../../ui/use-mode';
 
-export const PAGE_SIZE = 20;
+const PAGE_SIZE = 20;
 /** The log is read again this often: attempts arrive from webhook-dispatcher, not from this page. */
 const LOG_POLL_MS = 5000;
 
