@@ -27,6 +27,13 @@ describe('console OpenAPI document and configuration', () => {
     expect(status).toBe(200);
     expect(Object.keys(body.paths).filter((path) => path.startsWith('/console/')).sort()).toEqual([
       '/console/api/activation',
+      '/console/api/batches',
+      '/console/api/batches/{job}',
+      '/console/api/batches/{job}/results',
+      '/console/api/glossaries',
+      '/console/api/glossaries/{id}',
+      '/console/api/glossaries/{id}/csv',
+      '/console/api/glossaries/{id}/entries/{index}',
       '/console/api/images/subscriptions',
       '/console/api/images/subscriptions/{id}/tokens',
       '/console/api/images/subscriptions/{id}/tokens/{tokenId}',
@@ -36,13 +43,28 @@ describe('console OpenAPI document and configuration', () => {
       '/console/api/keys/{id}',
       '/console/api/keys/{id}/regenerate',
       '/console/api/me',
+      '/console/api/review-progress',
       '/console/api/session',
       '/console/api/sessions',
       '/console/api/signup',
+      '/console/api/usage',
       '/console/api/users',
       '/console/api/users/invitations',
       '/console/api/users/{id}',
+      '/console/api/webhook',
+      '/console/api/webhook/deliveries',
+      '/console/api/webhook/deliveries/{id}/redeliver',
+      '/console/api/webhook/rotate-secret',
     ]);
+    // Every route of the customer area names its mode and documents what the session guard answers.
+    const customer = /^\/console\/api\/(usage|glossaries|batches|webhook|review-progress)/;
+    for (const [path, operations] of Object.entries<Record<string, { parameters: { name: string; in: string; required: boolean }[]; responses: object }>>(body.paths)) {
+      if (!customer.test(path)) continue;
+      for (const [method, operation] of Object.entries(operations)) {
+        expect(operation.parameters, `${method} ${path}`).toContainEqual(expect.objectContaining({ name: 'mode', in: 'query', required: true }));
+        expect(Object.keys(operation.responses), `${method} ${path}`).toEqual(expect.arrayContaining(['401', '403']));
+      }
+    }
     expect(body.components.securitySchemes.console_session).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'console_session' });
     expect(body.paths['/console/api/keys'].post.security).toEqual([{ console_session: [] }]);
     expect(body.paths['/console/api/keys'].post.responses['403'].description).toMatch(/csrf_token_invalid/);
