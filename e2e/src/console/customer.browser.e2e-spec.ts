@@ -175,6 +175,17 @@ describe('the console in a browser: usage, glossaries, batches and the webhook o
     await inspectPage(page, 'overview');
   });
 
+  it('shows the owner how far review has come on a review-tier job', async () => {
+    const submitted = await translationApi('POST', '/batches', key, { json: { source: 'en', target: 'es', tier: 'review', texts: [SENTENCE] } });
+    expect(submitted.status).toBe(202);
+    await open(page, 'Batches');
+    const row = page.getByRole('region', { name: 'Review-tier jobs' }).getByRole('row', { name: new RegExp(submitted.body.job) });
+    // Cells after the job: status, waiting, being reviewed, approved, corrected. In the sandbox, review is simulated.
+    await expect.poll(() => row.getByRole('cell').nth(0).textContent(), { timeout: stack.jobTimeoutMs }).toBe('done');
+    expect(await row.getByRole('cell').nth(3).textContent()).toBe('1');
+    await inspectPage(page, 'batches-review');
+  });
+
   it('deletes a glossary only after confirmation', async () => {
     await open(page, 'Glossaries');
     const row = page.getByRole('row', { name: /Furniture/ });
