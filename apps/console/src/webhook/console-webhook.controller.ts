@@ -70,7 +70,7 @@ export class ConsoleWebhookController {
     const { endpoint, created } = await this.endpoints.register(accountMode(user, query), body.url);
     if (!created) return { ok: true, webhook: WebhookViewDto.from(endpoint) };
     reply.status(201);
-    return { ok: true, webhook: { ...WebhookViewDto.from(endpoint), secret: endpoint.secret } };
+    return WebhookWithSecretResponseDto.revealing(endpoint);
   }
 
   @Delete()
@@ -89,7 +89,7 @@ export class ConsoleWebhookController {
   @ApiNotFoundResponse(NO_ENDPOINT)
   async rotateSecret(@CurrentUser() user: SignedIn, @Query() query: ModeQueryDto): Promise<WebhookWithSecretResponseDto> {
     const endpoint = await this.endpoints.rotateSecret(accountMode(user, query));
-    return { ok: true, webhook: { ...WebhookViewDto.from(endpoint), secret: endpoint.secret } };
+    return WebhookWithSecretResponseDto.revealing(endpoint);
   }
 
   @Get('deliveries')

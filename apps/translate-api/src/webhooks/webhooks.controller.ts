@@ -63,7 +63,7 @@ export class WebhooksController {
     const { endpoint, created } = await this.endpoints.register(key, body.url);
     if (!created) return { ok: true, webhook: WebhookViewDto.from(endpoint) };
     reply.status(201);
-    return { ok: true, webhook: { ...WebhookViewDto.from(endpoint), secret: endpoint.secret } };
+    return WebhookWithSecretResponseDto.revealing(endpoint);
   }
 
   @Get()
@@ -93,7 +93,7 @@ export class WebhooksController {
   @ApiNotFoundResponse(NO_ENDPOINT)
   async rotateSecret(@CurrentApiKey() key: ApiKeyPrincipal): Promise<WebhookWithSecretResponseDto> {
     const endpoint = await this.endpoints.rotateSecret(key);
-    return { ok: true, webhook: { ...WebhookViewDto.from(endpoint), secret: endpoint.secret } };
+    return WebhookWithSecretResponseDto.revealing(endpoint);
   }
 
   @Get('deliveries')

@@ -52,6 +52,11 @@ export class WebhookWithSecretResponseDto {
 
   @ApiProperty()
   webhook: WebhookWithSecretDto;
+
+  /** The endpoint with its secret: only for the answer that created the endpoint or rotated its secret. */
+  static revealing(endpoint: WebhookEndpoint): WebhookWithSecretResponseDto {
+    return { ok: true, webhook: { ...WebhookViewDto.from(endpoint), secret: endpoint.secret } };
+  }
 }
 
 export class WebhookDeletedResponseDto {
