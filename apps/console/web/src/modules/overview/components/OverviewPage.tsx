@@ -2,10 +2,12 @@ import { formatDay, formatMoney, formatMonth, formatNumber } from '../../../i18n
 import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { BarChart } from '../../../ui/BarChart';
+import { DataTable } from '../../../ui/DataTable';
 import { ModeSwitch } from '../../../ui/ModeSwitch';
 import { PageHeader } from '../../../ui/PageHeader';
-import { DataTable } from '../../../ui/DataTable';
+import { Pager } from '../../../ui/Pager';
 import { useMode } from '../../../ui/use-mode';
+import { usePage } from '../../../ui/use-page';
 import type { Session } from '../../session/hooks/use-session';
 import { useUsage, type Usage } from '../hooks/use-usage';
 
@@ -28,6 +30,8 @@ export function OverviewPage({ session }: { session: Session }) {
 function UsageFigures({ usage }: { usage: Usage }) {
   const t = useT();
   const limit = (value: number | null) => (value === null ? t('value.unlimited') : formatNumber(value));
+  // The account's keys are capped (MAX_KEYS_PER_ACCOUNT) and come whole; they are shown a page at a time.
+  const keys = usePage(usage.keys);
   const keyName = (key: Usage['keys'][number]) => `${key.name ?? t('keys.unnamed')} (${key.prefix}…${key.hint})`;
   const { account } = usage;
   return (
@@ -58,7 +62,7 @@ function UsageFigures({ usage }: { usage: Usage }) {
         ) : (
           <DataTable
             label={t('overview.keys')}
-            rows={usage.keys}
+            rows={keys.items}
             rowKey={(key) => key.id}
             columns={[
               { header: t('overview.key'), rowHeader: true, cell: (key) => (key.revoked ? t('overview.revoked', { name: keyName(key) }) : keyName(key)) },
@@ -69,6 +73,7 @@ function UsageFigures({ usage }: { usage: Usage }) {
             ]}
           />
         )}
+        <Pager {...keys.pager} />
       </section>
     </>
   );
