@@ -37,10 +37,12 @@ describe('the console in a browser: an account from invitation to live key', () 
   });
   afterAll(() => browser?.close());
 
-  it('signs the owner in from the invitation link and lands on the keys', async () => {
+  it('signs the owner in from the invitation link, lands on the overview and opens the keys', async () => {
     await acceptInvitation(page, account.invitationLink, { inspect: 'accept-invitation' });
-    expect(await heading(page)).toBe('API keys');
-    expect(page.url()).toMatch(/\/console\/keys$/);
+    await expect.poll(() => heading(page)).toBe('Overview');
+    expect(page.url()).toMatch(/\/console\/overview/);
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await expect.poll(() => heading(page)).toBe('API keys');
     const cookie = (await page.context().cookies()).find((c) => c.name === 'console_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/console' });
     await inspectPage(page, 'keys');
@@ -158,7 +160,7 @@ describe('the console in a browser: an account from invitation to live key', () 
     const sections = await member.getByRole('navigation', { name: 'Console sections' }).getByRole('link').allTextContents();
     expect(sections).not.toContain('Users');
     await member.goto('/console/users');
-    await expect.poll(() => heading(member)).toBe('API keys');
+    await expect.poll(() => heading(member)).toBe('Overview');
 
     // The owner makes the member a reviewer, after confirming; the member's open session follows.
     await page.reload();
@@ -181,7 +183,7 @@ describe('the console in a browser: an account from invitation to live key', () 
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('Wrong email address or password');
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => heading(page)).toBe('API keys');
+    await expect.poll(() => heading(page)).toBe('Overview');
   });
 
   it('locks sign-in after 20 wrong passwords and says for how long', async () => {

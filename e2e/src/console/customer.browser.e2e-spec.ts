@@ -43,6 +43,7 @@ describe('the console in a browser: usage, glossaries, batches and the webhook o
   it('signs the owner in and creates the sandbox key the API calls below use', async () => {
     const account = await operatorAccount({ sandbox: true });
     await acceptInvitation(page, account.invitationLink);
+    await open(page, 'API keys');
     await page.getByLabel('Name', { exact: true }).fill('customer area');
     await page.getByRole('button', { name: 'Create key' }).click();
     key = (await page.getByTestId('secret').textContent())!.trim();

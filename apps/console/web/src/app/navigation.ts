@@ -11,8 +11,8 @@ const CUSTOMER: Role[] = ['owner', 'member'];
 
 /** The sections in menu order; a user's home is the first one their role may open. */
 export const NAVIGATION: NavEntry[] = [
-  { path: '/keys', label: 'nav.keys', roles: CUSTOMER },
   { path: '/overview', label: 'nav.overview', roles: CUSTOMER },
+  { path: '/keys', label: 'nav.keys', roles: CUSTOMER },
   { path: '/glossaries', label: 'nav.glossaries', roles: CUSTOMER },
   { path: '/batches', label: 'nav.batches', roles: CUSTOMER },
   { path: '/webhook', label: 'nav.webhook', roles: CUSTOMER },
