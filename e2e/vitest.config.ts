@@ -12,7 +12,8 @@ export default defineConfig({
   resolve: workspace.resolve,
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
-    include: ['e2e/src/**/*.e2e-spec.ts'],
+    // Tests of what the containers themselves do run against the compose stack only.
+    include: ['e2e/src/**/*.e2e-spec.ts', ...(process.env.E2E_COMPOSE_ENGINE ? ['e2e/src/compose/*.compose-spec.ts'] : [])],
     globalSetup: ['e2e/src/credentials.global-setup.ts'],
     testTimeout: stack.jobTimeoutMs + 30_000,
     hookTimeout: 120_000,

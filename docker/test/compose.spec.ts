@@ -23,8 +23,19 @@ interface ComposeService {
 
 const dir = fileURLToPath(new URL('..', import.meta.url));
 const source = readFileSync(path.join(dir, 'compose.yml'), 'utf8');
-// Compose resolves `<<` merge keys, which YAML 1.2 parsers leave alone unless asked.
-const compose = parse(source, { merge: true }) as { services: Record<string, ComposeService> };
+
+/** `${NAME:-default}` and `${NAME}`, not `$${...}` (a literal `$`). */
+const VARIABLE = /(?<!\$)\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
+
+/**
+ * The file as Compose reads it with `variables` set and everything else unset: interpolated, then
+ * parsed. Compose resolves `<<` merge keys, which YAML 1.2 parsers leave alone unless asked.
+ */
+function loadCompose(variables: Record<string, string> = {}) {
+  const interpolated = source.replace(VARIABLE, (_, name: string, fallback?: string) => variables[name] || fallback || '');
+  return parse(interpolated, { merge: true }) as { services: Record<string, ComposeService> };
+}
+const compose = loadCompose();
 const dockerfile = parseDockerfile(readFileSync(path.join(dir, 'Dockerfile'), 'utf8'));
 const services = Object.keys(SERVICES) as ServiceName[];
 const service = (name: string) => compose.services[name];
@@ -52,7 +63,7 @@ describe('docker/compose.yml', () => {
 
   it('runs every service, each built from its own Dockerfile target with the repository as context', () => {
     for (const name of services) {
-      expect(service(name)?.build, name).toEqual({ context: '..', dockerfile: 'docker/Dockerfile', target: name });
+      expect(service(name)?.build, name).toMatchObject({ context: '..', dockerfile: 'docker/Dockerfile', target: name });
     }
     expect(existsSync(path.join(dir, '..', 'docker/Dockerfile'))).toBe(true);
   });
@@ -61,9 +72,42 @@ describe('docker/compose.yml', () => {
     expect(Object.keys(env(name)).filter((variable) => !SERVICES[name].env.includes(variable))).toEqual([]);
   });
 
-  it.each(services)('%s: publishes its own port on loopback only', (name) => {
+  it.each(services)('%s: publishes its own port on loopback only, on a host port its own variable moves', (name) => {
     const { port } = SERVICES[name];
-    expect(service(name).ports?.map(published)).toEqual([{ ip: '127.0.0.1', host: port, container: port }]);
+    const [own] = service(name).ports!.map(published);
+    expect(service(name).ports?.map(published)).toEqual([{ ip: '127.0.0.1', host: own.host, container: port }]);
+    // Next to `npm start`, which takes the services' own ports.
+    expect(Object.values(SERVICES).map((contract) => contract.port)).not.toContain(own.host);
+    const variable = `${name.toUpperCase().replace(/-/g, '_')}_HOST_PORT`;
+    expect(loadCompose({ [variable]: '45678' }).services[name].ports?.map(published)).toEqual([{ ip: '127.0.0.1', host: 45678, container: port }]);
+  });
+
+  it('publishes every host port on a port of its own', () => {
+    const hosts = Object.values(compose.services).flatMap((definition) => (definition.ports ?? []).map((port) => published(port).host));
+    expect(new Set(hosts).size).toBe(hosts.length);
+  });
+
+  // podman-compose 1.0.3 reads `${X:-}` as a literal, so every variable has a non-empty default.
+  it('gives every variable a non-empty default, so that podman-compose 1.0.3 and Docker read the same file', () => {
+    const variables = [...source.matchAll(VARIABLE)].map(([text, , fallback]) => ({ text, fallback }));
+    expect(variables.length).toBeGreaterThan(0);
+    expect(variables.filter(({ fallback }) => !fallback)).toEqual([]);
+  });
+
+  it('names the host machine by variables: host-gateway for Docker, an address for podman (which has no host-gateway)', () => {
+    for (const name of ['translate-api', 'webhook-dispatcher']) {
+      expect((service(name) as { extra_hosts?: string[] }).extra_hosts, name).toEqual(['host.docker.internal:host-gateway']);
+      expect((loadCompose({ HOST_GATEWAY: '10.89.0.1' }).services[name] as { extra_hosts?: string[] }).extra_hosts, name).toEqual(['host.docker.internal:10.89.0.1']);
+    }
+    expect(env('webhook-dispatcher').WEBHOOK_ALLOWED_HOSTS).toBe('host.docker.internal');
+  });
+
+  it('names its images by variables, so that a registry of its own or locally built base images can stand in', () => {
+    for (const name of services) expect(service(name).image, name).toBe(`eu-platform/${name}:latest`);
+    const moved = loadCompose({ IMAGE_PREFIX: 'registry.example/platform/', IMAGE_TAG: '1.2.3', POSTGRES_IMAGE: 'localhost/postgres:16' });
+    expect(moved.services['translate-api'].image).toBe('registry.example/platform/translate-api:1.2.3');
+    expect(moved.services.postgres.image).toBe('localhost/postgres:16');
+    expect((service('translate-api').build as { args?: Record<string, string> }).args).toEqual({ NODE_IMAGE: 'node:22-bookworm-slim' });
   });
 
   // The image's check GETs /health (docker.spec.ts runs it against each service).
@@ -131,9 +175,12 @@ describe('docker/compose.yml', () => {
       expect(service(name).depends_on?.['minio-init'], name).toEqual({ condition: 'service_completed_successfully' });
     }
     // CDN addresses are for clients on this machine: MinIO's published port, the bucket's path.
-    const [minioPort] = service('minio').ports!.map(published);
-    expect(minioPort).toEqual({ ip: '127.0.0.1', host: 9000, container: 9000 });
-    expect(env('image-api').CDN_URL).toBe(`http://127.0.0.1:${minioPort.host}/${bucket}`);
+    for (const variables of [{}, { MINIO_HOST_PORT: '45679' }] as Record<string, string>[]) {
+      const stack = loadCompose(variables);
+      const [minioPort] = stack.services.minio.ports!.map(published);
+      expect(minioPort).toEqual({ ip: '127.0.0.1', host: Number(variables.MINIO_HOST_PORT ?? 19000), container: 9000 });
+      expect(stack.services['image-api'].environment?.CDN_URL).toBe(`http://127.0.0.1:${minioPort.host}/${bucket}`);
+    }
   });
 
   it('lets anonymous clients read converted images at the top of the bucket and nothing else: no listing, no pending sources', () => {
@@ -151,7 +198,7 @@ describe('docker/compose.yml', () => {
   });
 
   it('uses images of a fixed version', () => {
-    const images = Object.values(compose.services).flatMap((definition) => definition.image ?? []);
+    const images = Object.values(compose.services).flatMap((definition) => (definition.build ? [] : (definition.image ?? [])));
     expect(images.length).toBeGreaterThan(0);
     expect(images.filter((image) => !/:(?!latest$)[\w.-]+$/.test(image))).toEqual([]);
   });

@@ -3,7 +3,6 @@ import { createScratchDatabase, leaseRedisDatabase, testAppEnv, type RedisDataba
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -23,11 +22,15 @@ const dependencies: Record<string, string> = JSON.parse(readFileSync(path.join(r
 /** A numeric user other than root (0), so that a runtime can verify it before starting the container. */
 const NON_ROOT_USER = /^[1-9]\d*(:\d+)?$/;
 
+/** docker/service-modules.mjs, which lays out each image's node_modules (it ships no types). */
+const { importedPackages, packageClosure } = (await import(new URL('../service-modules.mjs', import.meta.url).href)) as {
+  importedPackages(bundle: string): string[];
+  packageClosure(names: string[], root: string, production?: Record<string, string>): string[];
+};
+
 const runs = (target: string) => dockerfile.all(target, 'RUN').map((run) => run.args);
 const copies = (stage: string) => dockerfile.stage(stage).instructions.filter((i) => i.keyword === 'COPY');
 const sourcesOf = (copy: Instruction) => copy.args.split(/\s+/).slice(0, -1);
-/** `type=bind,from=x,source=/a` -> { type: 'bind', from: 'x', source: '/a' } */
-const mountOf = (run: Instruction): Record<string, string> => Object.fromEntries((run.flags.mount ?? '').split(',').map((part) => part.split('=') as [string, string]));
 
 /** Runs a stage's RUN instructions here, in `cwd` (which stands for the stage's WORKDIR). */
 async function runStage(stage: string, cwd: string) {
@@ -36,19 +39,12 @@ async function runStage(stage: string, cwd: string) {
   }
 }
 
-/** The npm packages a bundle loads: its import statements and dynamic imports (esbuild keeps them as written). */
-function importedPackages(bundle: string): string[] {
-  const specifiers = [...bundle.matchAll(/^import\s(?:[^;]*?\sfrom\s)?"([^"]+)";?$/gm), ...bundle.matchAll(/\bimport\("([^"]+)"\)/g)].map((match) => match[1]);
-  const packages = specifiers
-    .filter((specifier) => !specifier.startsWith('node:') && !builtinModules.includes(specifier))
-    .map((specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/'));
-  return [...new Set(packages)].sort();
-}
-
 beforeAll(async () => {
-  // The build stage's own commands, here: every bundle the images copy, built as the image builds it.
+  // The build stage's own commands, here: every bundle the images copy, built as the image builds it;
+  // then each image's node_modules, laid out from this workspace's as service-modules does.
   await runStage('build', root);
-}, 120_000);
+  await runStage('service-modules', root);
+}, 180_000);
 
 describe('docker/Dockerfile', () => {
   it('has a target named after each service, and migrate', () => {
@@ -60,6 +56,7 @@ describe('docker/Dockerfile', () => {
     expect(execForm(dockerfile.last(service, 'ENTRYPOINT')!)).toEqual(['node', '--enable-source-maps', 'main.js']);
     expect(execForm(dockerfile.last(service, 'CMD')!)).toEqual(['serve']);
     expect(copies(service).filter((copy) => copy.flags.from === 'build').map(sourcesOf)).toEqual([[`/src/dist/apps/${service}/`]]);
+    expect(copies(service).filter((copy) => copy.flags.from === 'service-modules').map(sourcesOf)).toEqual([[`/app/dist/modules/${service}/node_modules/`]]);
   });
 
   it.each(services)('%s: listens on all interfaces on its own port, and exposes it', (service) => {
@@ -85,15 +82,17 @@ describe('docker/Dockerfile', () => {
 
   it('installs npm packages from the lock file, for the platform of the images, production ones only in images', () => {
     const image = dockerfile.chain('runtime')[0].base;
-    for (const stage of [...targets, 'deps', 'production-deps']) expect(dockerfile.chain(stage)[0].base, stage).toBe(image);
+    for (const stage of [...targets, 'deps', 'production-deps', 'service-modules']) expect(dockerfile.chain(stage)[0].base, stage).toBe(image);
     expect(dockerfile.stages.filter((stage) => stage.flags.platform)).toEqual([]);
     expect(runs('deps').join('\n')).toMatch(/npm ci --no-audit --no-fund \|\| npm install --no-audit --no-fund/);
     expect(runs('production-deps').join('\n')).toMatch(/npm ci --omit=dev --no-audit --no-fund \|\| npm install --omit=dev --no-audit --no-fund/);
-    // Images get node_modules from production-deps and nothing else of the build but bundles.
-    const imported = [...targets, 'app-common'].flatMap((stage) => copies(stage).filter((copy) => copy.flags.from && copy.flags.from !== 'app-common'));
+    // Images get node_modules from the production install, cut down to their own by service-modules,
+    // and nothing else of the build but bundles (and the Apertium list).
+    expect(dockerfile.chain('service-modules').map((stage) => stage.name)).toContain('production-deps');
+    const imported = [...targets, 'app-common'].flatMap((stage) => copies(stage).filter((copy) => copy.flags.from && !['app-common', 'apertium-packages'].includes(copy.flags.from)));
     for (const copy of imported) {
       if (copy.flags.from === 'build') expect(sourcesOf(copy)[0]).toMatch(/^\/src\/dist\/apps\/[a-z-]+\/$/);
-      else expect(copy).toMatchObject({ flags: { from: 'production-deps' }, args: expect.stringMatching(/^\/app\/node_modules\/ /) });
+      else expect(copy).toMatchObject({ flags: { from: 'service-modules' }, args: expect.stringMatching(/^\/app\/dist\/modules\/[a-z-]+\/node_modules\/ \.\/node_modules\/$/) });
     }
   });
 
@@ -120,11 +119,11 @@ describe('docker/Dockerfile', () => {
   });
 
   it('installs Apertium in translate-api and batch-worker only, from the list npm start and CI install', async () => {
-    const installs = (target: string) => dockerfile.all(target, 'RUN').filter((run) => mountOf(run).from === 'apertium-packages');
-    expect(targets.filter((target) => installs(target).length > 0)).toEqual(['translate-api', 'batch-worker']);
-    const [install] = installs('translate-api');
-    const mount = mountOf(install);
-    expect(install.args).toContain(`xargs -a ${mount.target} apt-get install`);
+    const lists = (target: string) => dockerfile.chain(target).flatMap((stage) => stage.instructions.filter((i) => i.keyword === 'COPY' && i.flags.from === 'apertium-packages'));
+    expect(targets.filter((target) => lists(target).length > 0)).toEqual(['translate-api', 'batch-worker']);
+    const [source, destination] = sourcesOf(lists('translate-api')[0]).concat(lists('translate-api')[0].args.split(/\s+/).at(-1)!);
+    expect(runs('translate-api').join('\n')).toContain(`xargs -a ${destination} apt-get install`);
+    const mount = { source };
 
     const list = layOutImage(dockerfile, 'apertium-packages', root);
     try {
@@ -134,6 +133,35 @@ describe('docker/Dockerfile', () => {
       expect(readFileSync(list.local(mount.source), 'utf8').trim().split('\n')).toEqual(APERTIUM_PACKAGES);
     } finally {
       list.remove();
+    }
+  });
+
+  it('builds with buildah 1.28 (podman) as with BuildKit: no HEALTHCHECK --start-interval, no RUN --mount of another stage', () => {
+    const instructions = dockerfile.stages.flatMap((stage) => stage.instructions);
+    expect(instructions.filter((i) => i.keyword === 'HEALTHCHECK' && 'start-interval' in i.flags)).toEqual([]);
+    expect(instructions.filter((i) => i.keyword === 'RUN' && /(^|,)from=/.test(i.flags.mount ?? ''))).toEqual([]);
+  });
+
+  it('gives npm a CA bundle only as a build secret, so that none is left in any layer', () => {
+    for (const stage of ['deps', 'production-deps']) {
+      const [install] = runs(stage);
+      expect(install).toMatch(/^if \[ -f \/run\/secrets\/npm-ca \]; then export NPM_CONFIG_CAFILE=\/run\/secrets\/npm-ca; fi;/);
+    }
+    const instructions = dockerfile.stages.flatMap((stage) => stage.instructions);
+    expect(instructions.filter((i) => i.keyword !== 'RUN' && /ca-certificates|npm-ca|cafile|extra_ca_certs/i.test(i.args))).toEqual([]);
+  });
+
+  it.each(services)('%s: carries only the production packages its bundle needs', (service) => {
+    const modules = path.join(root, 'dist/modules', service);
+    const bundle = readFileSync(path.join(root, 'dist/apps', service, 'main.js'), 'utf8');
+    const carried = packageClosure(importedPackages(bundle), modules, dependencies).map((dir) => path.relative(modules, dir));
+    // Everything they need is there (packageClosure throws otherwise), and nothing else.
+    expect(carried.length).toBeGreaterThan(0);
+    expect(packageClosure(importedPackages(bundle), root).map((dir) => path.relative(root, dir))).toEqual(carried);
+    const others = { 'image-api': ['sharp', '@aws-sdk/client-s3'], console: ['react', 'react-dom', 'react-router', '@tanstack/react-query'] };
+    for (const [owner, packages] of Object.entries(others)) {
+      if (owner === service || (owner === 'image-api' && service === 'image-worker')) continue;
+      expect(packages.filter((name) => carried.includes(`node_modules/${name}`)), `${service} carries packages of ${owner}`).toEqual([]);
     }
   });
 

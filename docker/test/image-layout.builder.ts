@@ -66,7 +66,7 @@ export function layOutImage(dockerfile: Dockerfile, target: string, contextDir: 
     let workdir = '/';
     for (const instruction of dockerfile.chain(name).flatMap((stage) => stage.instructions)) {
       if (instruction.keyword === 'WORKDIR') workdir = path.posix.resolve(workdir, instruction.args);
-      if (instruction.keyword === 'COPY') copy(instruction, workdir, root);
+      if (instruction.keyword === 'COPY' && !outsideWorkdir(instruction, workdir)) copy(instruction, workdir, root);
       if (instruction.keyword === 'ADD') throw new Error('ADD is not laid out; the Dockerfile uses COPY only');
     }
     return root;
@@ -82,6 +82,15 @@ export function layOutImage(dockerfile: Dockerfile, target: string, contextDir: 
   }
   const local = (imagePath: string) => path.join(root, imagePath);
   return { root, workdir: local(lastWorkdir(dockerfile.all(target, 'WORKDIR'))), local, remove };
+}
+
+/**
+ * A COPY for the system rather than the app (the Apertium list apt installs from): like the
+ * Debian packages it is for, it is part of what this machine brings.
+ */
+function outsideWorkdir(instruction: Instruction, workdir: string): boolean {
+  const destination = path.posix.resolve(workdir, instruction.args.split(/\s+/).at(-1)!);
+  return path.posix.relative(workdir, destination).startsWith('..');
 }
 
 function lastWorkdir(instructions: Instruction[]): string {
