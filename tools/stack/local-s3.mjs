@@ -64,6 +64,9 @@ export function createLocalS3({ directory, address, port, buckets = [] }) {
     address,
     port,
     silent: true,
+    // Path-style addresses only: s3rver would take a host name such as `minio` (another
+    // container's) for a bucket name.
+    vhostBuckets: false,
     configureBuckets: buckets.map((name) => ({ name, configs: [PUBLIC_READ_CORS] })),
   });
   // Koa composes its middleware when the server starts listening; first in line sees every request.
