@@ -95,7 +95,7 @@ describe('docker/compose.yml', () => {
   });
 
   it('names the host machine by variables: host-gateway for Docker, an address for podman (which has no host-gateway)', () => {
-    for (const name of ['translate-api', 'webhook-dispatcher']) {
+    for (const name of ['translate-api', 'webhook-dispatcher', 'console']) {
       expect((service(name) as { extra_hosts?: string[] }).extra_hosts, name).toEqual(['host.docker.internal:host-gateway']);
       expect((loadCompose({ HOST_GATEWAY: '10.89.0.1' }).services[name] as { extra_hosts?: string[] }).extra_hosts, name).toEqual(['host.docker.internal:10.89.0.1']);
     }
