@@ -14,6 +14,7 @@ import { freePorts, vitestBin } from '../tools/stack/own-infra.mjs';
 import { baseImages } from '../tools/containers/base-images.mjs';
 import { detectEngine } from '../tools/containers/engine.mjs';
 import { buildServiceImages, IMAGE_PREFIX, IMAGE_TAG, megabytes } from '../tools/containers/service-images.mjs';
+import { stackUrlVariables } from './stack-urls.mjs';
 import { spawn } from 'node:child_process';
 
 const PROJECT = process.env.E2E_COMPOSE_PROJECT || 'eu-platform-e2e';
@@ -146,12 +147,7 @@ function runVitest(urls, chromiumPath, { composeTests = false } = {}) {
   const env = {
     CHROMIUM_PATH: chromiumPath,
     ...engine.env,
-    E2E_TRANSLATE_URL: urls['translate-api'],
-    E2E_IMAGE_URL: urls['image-api'],
-    E2E_WEBHOOK_DISPATCHER_URL: urls['webhook-dispatcher'],
-    E2E_BATCH_WORKER_URL: urls['batch-worker'],
-    E2E_IMAGE_WORKER_URL: urls['image-worker'],
-    E2E_CONSOLE_URL: urls.console,
+    ...stackUrlVariables(urls),
     E2E_TRANSLATE_ADMIN: admin('translate-api'),
     E2E_IMAGE_ADMIN: admin('image-api'),
     E2E_CONSOLE_ADMIN: admin('console'),

@@ -11,6 +11,7 @@ import { ROOT, StackError as RunError } from '../tools/stack/common.mjs';
 import { freePorts, ProcessSet, runOnOwnStack, startRedisServer, startS3Server, vitestBin, waitFor } from '../tools/stack/own-infra.mjs';
 import { ensureChromium } from '../tools/stack/chromium.mjs';
 import { DEFAULT_DATABASE_URL } from '../tools/stack/postgres.mjs';
+import { stackUrlVariables } from './stack-urls.mjs';
 
 /** Building, migrating and starting five services; the first run after a clean checkout is the slowest. */
 const STACK_TIMEOUT_MS = Number(process.env.E2E_STACK_TIMEOUT_MS || 180_000);
@@ -94,12 +95,7 @@ function runSuite({ urls, infra }, chromiumPath) {
     ...process.env,
     // Admin commands work on the stack's database.
     ...infra,
-    E2E_TRANSLATE_URL: urls['translate-api'],
-    E2E_IMAGE_URL: urls['image-api'],
-    E2E_WEBHOOK_DISPATCHER_URL: urls['webhook-dispatcher'],
-    E2E_BATCH_WORKER_URL: urls['batch-worker'],
-    E2E_IMAGE_WORKER_URL: urls['image-worker'],
-    E2E_CONSOLE_URL: urls.console,
+    ...stackUrlVariables(urls),
     // The stack has just built and migrated the apps: their bundles' admin command is all it takes.
     E2E_TRANSLATE_ADMIN: process.env.E2E_TRANSLATE_ADMIN || 'node dist/apps/translate-api/main.js admin',
     E2E_IMAGE_ADMIN: process.env.E2E_IMAGE_ADMIN || 'node dist/apps/image-api/main.js admin',
