@@ -46,5 +46,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     log(`${engine.name}, ${source} base images (Node: ${images.NODE_IMAGE})`);
     const built = await buildServiceImages(engine, images.NODE_IMAGE, { targets: process.argv.length > 2 ? process.argv.slice(2) : TARGETS });
     for (const { image, seconds, bytes } of built) console.log(`${image.padEnd(40)} ${megabytes(bytes).padStart(8)}  built in ${seconds.toFixed(0)} s`);
+    // docker/compose.yml names the infrastructure's images by these variables.
+    if (source === 'local') for (const [name, image] of Object.entries(images)) console.log(`export ${name}=${image}`);
   });
 }
