@@ -1,13 +1,9 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { GlossariesModule } from '@platform/glossaries';
 import { OutboxModule } from '@platform/outbox';
-import { WebhooksModule } from '@platform/webhooks';
-import { BatchJob } from './batch-job.entity';
-import { BatchProgress } from './batch-progress.service';
+import { BatchProgressModule } from './batch-progress.module';
 import { BatchReaderModule } from './batch-reader.module';
 import { BatchRecovery } from './batch-recovery.service';
-import { BatchText } from './batch-text.entity';
 import { BatchService } from './batch.service';
 
 /**
@@ -16,8 +12,8 @@ import { BatchService } from './batch.service';
  * translation DatabaseModule, QuotaModule and TranslationPipelineModule.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([BatchJob, BatchText]), BatchReaderModule, GlossariesModule, OutboxModule, WebhooksModule],
-  providers: [BatchService, BatchProgress, BatchRecovery],
-  exports: [BatchService, BatchProgress, BatchRecovery, BatchReaderModule],
+  imports: [BatchProgressModule, BatchReaderModule, GlossariesModule, OutboxModule],
+  providers: [BatchService, BatchRecovery],
+  exports: [BatchService, BatchProgressModule, BatchRecovery, BatchReaderModule],
 })
 export class BatchesModule {}

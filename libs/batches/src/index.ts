@@ -10,6 +10,7 @@ export * from './batch-reader.service';
 export * from './batch-reader.module';
 export * from './batch-progress.service';
 export * from './batch-recovery.service';
+export * from './batch-progress.module';
 export * from './batches.module';
 export * from './dtos/batch-list-query.dto';
 export * from './dtos/batch-responses.dto';
