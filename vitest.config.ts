@@ -4,6 +4,10 @@ import { defineConfig } from 'vitest/config';
 
 const libs = ['auth', 'quota', 'errors', 'contracts', 'database', 'service-kit', 'queue', 'storage', 'testing', 'glossaries', 'translation-engines', 'translation-pipeline', 'outbox', 'batches', 'webhooks', 'review', 'image-tokens', 'image-conversion', 'api-client'];
 
+/** Entry points besides a lib's index: the parts that are bundled for the browser too. */
+const browserSafe = { 'translation-pipeline/text-spans': 'translation-pipeline/src/text-spans.ts', 'review/edit-check': 'review/src/review-edit-check.ts' };
+const at = (file: string) => fileURLToPath(new URL(`./libs/${file}`, import.meta.url));
+
 export default defineConfig({
   plugins: [
     // Vite's own transform drops decorator metadata, which Nest's DI and class-validator need.
@@ -17,7 +21,11 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    alias: Object.fromEntries(libs.map((l) => [`@platform/${l}`, fileURLToPath(new URL(`./libs/${l}/src/index.ts`, import.meta.url))])),
+    // Listed first: `@platform/review` would otherwise also take `@platform/review/edit-check`.
+    alias: [
+      ...Object.entries(browserSafe).map(([entry, file]) => ({ find: `@platform/${entry}`, replacement: at(file) })),
+      ...libs.map((l) => ({ find: `@platform/${l}`, replacement: at(`${l}/src/index.ts`) })),
+    ],
   },
   test: {
     include: ['**/*.spec.ts'],

@@ -8,3 +8,4 @@ export * from './reviewers.module';
 export * from './review-tasks.service';
 export * from './review.module';
 export * from './review-progress.service';
+export * from './review-edit-check';
