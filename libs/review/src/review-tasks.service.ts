@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BatchProgress, BatchText, type BatchJob } from '@platform/batches';
+import { BatchJob, BatchProgress, BatchText } from '@platform/batches';
+import { TranslationErrorCode } from '@platform/contracts';
 import { ApiError } from '@platform/errors';
 import { DataSource, EntityManager, In } from 'typeorm';
+import { checkEdit, describeEditProblems, editRules, type EditRules } from './review-edit-check';
 import { REVIEW_OPTIONS, type ReviewOptions } from './review-options';
 import { sampleIndexes } from './review-sample';
 import { ReviewTask } from './review-task.entity';
@@ -12,11 +14,15 @@ const SIMULATED_JOBS_AT_ONCE = 20;
 
 export type ReviewVerdict = { verdict: 'approve' } | { verdict: 'edit'; translation: string };
 
-/** A claimed task as a reviewer sees it. */
+/** A reviewer's task as they see it, with what an edit of it must keep. */
 export interface ClaimedTask {
   task: ReviewTask;
   sourceLanguage: string | null;
+  rules: EditRules;
 }
+
+/** Tasks a reviewer's history goes back at most. */
+export const RECENT_TASKS_LIMIT = 50;
 
 /**
  * The review stage of review-tier jobs. A job's sampled tasks are created with its last
@@ -65,9 +71,59 @@ export class ReviewTasks {
       ),
     );
     if (!claimed) return null;
-    const task = await this.dataSource.manager.findOneByOrFail(ReviewTask, { id: claimed.id });
-    const text = await this.dataSource.manager.findOneBy(BatchText, { jobId: task.jobId, idx: task.idx });
-    return { task, sourceLanguage: text?.detectedSource ?? null };
+    return this.view(await this.dataSource.manager.findOneByOrFail(ReviewTask, { id: claimed.id }));
+  }
+
+  /** The reviewer's claimed task in `language` whose lease still runs, if any: where they left off. */
+  async held(reviewer: Reviewer, language: string): Promise<ClaimedTask | null> {
+    const task = await this.dataSource.manager
+      .createQueryBuilder(ReviewTask, 't')
+      .where(`t.reviewer_id = :reviewer AND t.target = :language AND t.status = 'claimed' AND t.lease_until > now()`, { reviewer: reviewer.id, language })
+      .orderBy('t.lease_until')
+      .getOne();
+    return task && this.view(task);
+  }
+
+  /** One of the reviewer's own tasks (held or answered by them); 404 for any other. */
+  async get(reviewer: Reviewer, taskId: string): Promise<ClaimedTask> {
+    const task = UUID.test(taskId) ? await this.dataSource.manager.findOneBy(ReviewTask, { id: taskId, reviewerId: reviewer.id }) : null;
+    if (!task) throw ApiError.notFound(`Review task ${taskId} not found`);
+    return this.view(task);
+  }
+
+  /** The reviewer's answered tasks and those they hold, the held ones first, then the latest answer first. */
+  recent(reviewer: Reviewer, limit = RECENT_TASKS_LIMIT): Promise<ReviewTask[]> {
+    return this.dataSource.manager
+      .createQueryBuilder(ReviewTask, 't')
+      .where(`t.reviewer_id = :reviewer AND (t.status IN ('approved', 'edited') OR (t.status = 'claimed' AND t.lease_until > now()))`, { reviewer: reviewer.id })
+      .orderBy('t.answered_at', 'DESC', 'NULLS FIRST')
+      .addOrderBy('t.created_at', 'DESC')
+      .addOrderBy('t.id')
+      .limit(limit)
+      .getMany();
+  }
+
+  /** A fresh lease of the configured length on a task the reviewer holds; the same 404 and 409s as answering. */
+  async renew(reviewer: Reviewer, taskId: string): Promise<ReviewTask> {
+    if (!UUID.test(taskId)) throw ApiError.notFound(`Review task ${taskId} not found`);
+    const [renewed] = await this.dataSource.transaction((manager) =>
+      rows<{ id: string }>(
+        manager,
+        `UPDATE translation.review_tasks SET lease_until = now() + make_interval(secs => $3)
+         WHERE id = $1 AND reviewer_id = $2 AND status = 'claimed' AND lease_until > now()
+         RETURNING id`,
+        [taskId, reviewer.id, this.options.leaseSeconds],
+      ),
+    );
+    const task = await this.dataSource.manager.findOneBy(ReviewTask, { id: taskId });
+    if (!task) throw ApiError.notFound(`Review task ${taskId} not found`);
+    if (!renewed) assertHeld(task, reviewer);
+    return task;
+  }
+
+  /** Seconds a claim holds from now. */
+  get leaseSeconds(): number {
+    return this.options.leaseSeconds;
   }
 
   /** Records a reviewer's verdict on a task whose lease they hold; completes the job with its last answer. */
@@ -79,9 +135,12 @@ export class ReviewTasks {
       // Answers to one job are taken one at a time, so exactly one of them sees the last task answered.
       await lockJob(manager, found.jobId);
       const task = await manager.findOneByOrFail(ReviewTask, { id: taskId });
-      if (task.status === 'approved' || task.status === 'edited') throw conflict('already_answered', 'This task has been answered already');
-      if (task.status !== 'claimed' || task.reviewerId !== reviewer.id) throw conflict('not_claimed', 'Claim the task through GET /api/v1/review/tasks/next before answering it');
-      if (task.leaseUntil! <= new Date()) throw conflict('lease_expired', 'Your lease on this task ran out; it went back to the pool');
+      assertHeld(task, reviewer);
+      if (verdict.verdict === 'edit') {
+        const rules = editRules(await reviewed(manager, task));
+        const problems = checkEdit(rules, task.machineTranslation, verdict.translation);
+        if (problems.length > 0) throw new ApiError(422, TranslationErrorCode.UnsupportedLanguage, describeEditProblems(problems), { problems });
+      }
 
       Object.assign(task, {
         status: verdict.verdict === 'edit' ? 'edited' : 'approved',
@@ -136,6 +195,25 @@ export class ReviewTasks {
     );
     return this.progress.completeWithin(manager, jobId);
   }
+
+  private async view(task: ReviewTask): Promise<ClaimedTask> {
+    const manager = this.dataSource.manager;
+    const text = await manager.findOneBy(BatchText, { jobId: task.jobId, idx: task.idx });
+    return { task, sourceLanguage: text?.detectedSource ?? null, rules: editRules(await reviewed(manager, task)) };
+  }
+}
+
+/** The task's texts with its job's format and glossary (frozen at submission). */
+async function reviewed(manager: EntityManager, task: ReviewTask) {
+  const job = await manager.findOneOrFail(BatchJob, { select: { format: true, glossary: true }, where: { id: task.jobId } });
+  return { format: job.format, sourceText: task.sourceText, machineTranslation: task.machineTranslation, glossary: job.glossary?.entries ?? [] };
+}
+
+/** The reviewer holds an unexpired claim on the task: what answering and renewing both need. */
+function assertHeld(task: ReviewTask, reviewer: Reviewer): void {
+  if (task.status === 'approved' || task.status === 'edited') throw conflict('already_answered', 'This task has been answered already');
+  if (task.status !== 'claimed' || task.reviewerId !== reviewer.id) throw conflict('not_claimed', 'You hold no claim on this task: take it as the next task of its language first');
+  if (task.leaseUntil! <= new Date()) throw conflict('lease_expired', 'Your lease on this task ran out; it went back to the pool');
 }
 
 async function lockJob(manager: EntityManager, jobId: string): Promise<void> {

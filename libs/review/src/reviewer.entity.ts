@@ -1,6 +1,9 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** A native speaker who answers review tasks; authenticated by a `rvw_` token stored only as its hash. */
+/**
+ * A native speaker who answers review tasks: either with a `rvw_` token, stored only as its hash,
+ * or, without a token, as a console user with the role reviewer who signs in there.
+ */
 @Entity({ schema: 'translation', name: 'reviewers' })
 export class Reviewer {
   @PrimaryGeneratedColumn('uuid')
@@ -13,11 +16,11 @@ export class Reviewer {
   @Column({ type: 'text', array: true })
   languages: string[];
 
-  @Column({ name: 'token_hash', type: 'text', unique: true })
-  tokenHash: string;
+  @Column({ name: 'token_hash', type: 'text', unique: true, nullable: true })
+  tokenHash: string | null;
 
-  @Column({ name: 'token_hint', type: 'text' })
-  tokenHint: string;
+  @Column({ name: 'token_hint', type: 'text', nullable: true })
+  tokenHint: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

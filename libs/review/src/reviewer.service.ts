@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
-import { IsNull, Repository } from 'typeorm';
+import { EntityManager, IsNull, Repository } from 'typeorm';
 import { Reviewer } from './reviewer.entity';
 import { generateReviewerToken, hashReviewerToken, isWellFormedReviewerToken, reviewerTokenHint } from './reviewer-token';
 
@@ -16,14 +16,27 @@ export class ReviewerService {
     return { reviewer, token };
   }
 
+  /** A reviewer without a token, for a person who signs in elsewhere (the console); in the caller's transaction. */
+  createWithoutToken(manager: EntityManager, languages: string[], name: string): Promise<Reviewer> {
+    return manager.save(manager.create(Reviewer, { name, languages, tokenHash: null, tokenHint: null, revokedAt: null }));
+  }
+
+  async setLanguages(manager: EntityManager, id: string, languages: string[]): Promise<void> {
+    await manager.update(Reviewer, { id }, { languages });
+  }
+
+  find(id: string): Promise<Reviewer | null> {
+    return isUUID(id) ? this.reviewers.findOneBy({ id }) : Promise.resolve(null);
+  }
+
   /**
-   * Stops the reviewer's token at once; revoking twice keeps the first time. Tasks it had claimed
-   * return to the pool when their lease ends. Null for an unknown id.
+   * Stops the reviewer at once, token or console alike; revoking twice keeps the first time.
+   * Tasks it had claimed return to the pool when their lease ends. Null for an unknown id.
    */
-  async revoke(id: string): Promise<Reviewer | null> {
+  async revoke(id: string, manager: EntityManager = this.reviewers.manager): Promise<Reviewer | null> {
     if (!isUUID(id)) return null;
-    await this.reviewers.update({ id, revokedAt: IsNull() }, { revokedAt: new Date() });
-    return this.reviewers.findOneBy({ id });
+    await manager.update(Reviewer, { id, revokedAt: IsNull() }, { revokedAt: new Date() });
+    return manager.findOneBy(Reviewer, { id });
   }
 
   /** The active reviewer holding `token`, looked up on every request so revocation acts at once. */

@@ -64,7 +64,12 @@ export class ReviewController {
     type: TranslationErrorDto,
     description: 'already_answered: answered before; not_claimed: the caller holds no claim on it; lease_expired: the lease ran out',
   })
-  @ApiUnprocessableEntityResponse({ type: TranslationErrorDto, description: 'unsupported_language: verdict unknown, or edit without translation' })
+  @ApiUnprocessableEntityResponse({
+    type: TranslationErrorDto,
+    description:
+      'unsupported_language: verdict unknown, an edit without translation, or an edit that drops, alters or adds a variable or markup of the machine ' +
+      'translation or drops a binding glossary term (`problems` names each)',
+  })
   async answer(@CurrentReviewer() reviewer: Reviewer, @Param('id') id: string, @Body() body: ReviewVerdictDto): Promise<ReviewAnswerResponseDto> {
     const verdict = body.verdict === 'edit' ? { verdict: 'edit' as const, translation: body.translation! } : { verdict: 'approve' as const };
     const task = await this.tasks.answer(reviewer, id, verdict);

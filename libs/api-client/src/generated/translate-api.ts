@@ -2669,7 +2669,7 @@ export interface operations {
                     "application/json": components["schemas"]["TranslationErrorDto"];
                 };
             };
-            /** @description unsupported_language: verdict unknown, or edit without translation */
+            /** @description unsupported_language: verdict unknown, an edit without translation, or an edit that drops, alters or adds a variable or markup of the machine translation or drops a binding glossary term (`problems` names each) */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -9,6 +9,7 @@ import { BatchHtmlAttributes1733200000000 } from './1733200000000-batch-html-att
 import { ConsoleUsers1733300000000 } from './1733300000000-console-users';
 import { BatchListing1733310000000 } from './1733310000000-batch-listing';
 import { UsageDays1733320000000 } from './1733320000000-usage-days';
+import { ConsoleReviewers1733410000000 } from './1733410000000-console-reviewers';
 
 /** Ordered list; a new migration is appended here and never edited once released. */
 export const translationMigrations: Function[] = [
@@ -23,4 +24,5 @@ export const translationMigrations: Function[] = [
   ConsoleUsers1733300000000,
   BatchListing1733310000000,
   UsageDays1733320000000,
+  ConsoleReviewers1733410000000,
 ];
