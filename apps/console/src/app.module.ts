@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '@platform/auth';
 import { DatabaseModule, translationDomain } from '@platform/database';
+import { ReviewModule } from '@platform/review';
 import { HealthModule, RedisModule } from '@platform/service-kit';
 import { ActivationController } from './activation/activation.controller';
 import { ConsoleDomainModule } from './console-domain.module';
@@ -11,6 +12,7 @@ import { ConsoleConfig } from './config/console.config';
 import { ImagesModule } from './images/images.module';
 import { InvitationsController } from './invitations/invitations.controller';
 import { ConsoleKeysController } from './keys/console-keys.controller';
+import { ReviewWorkspaceController } from './review/review-workspace.controller';
 import { ConsoleSession } from './sessions/console-session.entity';
 import { SessionResponder } from './sessions/session-responder.service';
 import { SessionGuard } from './sessions/session.guard';
@@ -37,8 +39,18 @@ export class AppModule {
         ImagesModule.forRoot(config),
         TypeOrmModule.forFeature([ConsoleSession]),
         CustomerAreaModule.forRoot(config),
+        // Answering a job's last task completes it (results, webhook), as in translate-api; the customer area provides the quota it refunds through.
+        ReviewModule.forRoot({ leaseSeconds: config.REVIEW_LEASE_SECONDS }),
       ],
-      controllers: [SessionsController, InvitationsController, SignUpController, UsersController, ActivationController, ConsoleKeysController],
+      controllers: [
+        SessionsController,
+        InvitationsController,
+        SignUpController,
+        UsersController,
+        ActivationController,
+        ConsoleKeysController,
+        ReviewWorkspaceController,
+      ],
       providers: [SessionsService, SessionResponder, SignInThrottleService, SignUpService, { provide: APP_GUARD, useClass: SessionGuard }],
     };
   }

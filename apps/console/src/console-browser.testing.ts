@@ -59,8 +59,8 @@ export interface TestAccount {
   name: string;
   owner: Browser;
   ownerEmail: string;
-  /** Invites a user of this role through the owner's session and signs them in by accepting. */
-  join(role: ConsoleRole): Promise<{ browser: Browser; email: string; userId: string }>;
+  /** Invites a user of this role (a reviewer with languages) through the owner's session and signs them in by accepting. */
+  join(role: ConsoleRole, invitation?: { languages?: string[] }): Promise<{ browser: Browser; email: string; userId: string }>;
 }
 
 export const newEmail = (label: string) => `${label}-${randomUUID()}@example.eu`;
@@ -79,9 +79,9 @@ export async function accountWithOwner(app: NestFastifyApplication, url: string,
     name,
     owner,
     ownerEmail,
-    async join(role) {
+    async join(role, invitation = role === 'reviewer' ? { languages: ['de'] } : {}) {
       const email = newEmail(role);
-      const invited = await owner.call('POST', '/users/invitations', { email, role });
+      const invited = await owner.call('POST', '/users/invitations', { email, role, ...invitation });
       if (invited.status !== 201) throw new Error(`inviting a ${role}: ${invited.status} ${invited.text}`);
       const browser = new Browser(url);
       const res = await browser.call('POST', '/invitations/accept', { token: tokenOf(invited.body.link), password: PASSWORD });

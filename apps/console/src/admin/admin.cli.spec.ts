@@ -87,11 +87,25 @@ describe("the console's operator commands (built console, admin command)", () =>
     expect(refused.code).toBe(1);
   });
 
+  it('invites a reviewer with their languages, which they review once signed in; a reviewer without languages is refused', async () => {
+    const name = `cli-review-${randomUUID()}`;
+    await app.get(AccountService).create(name, { activated: true });
+    const email = newEmail('cli-reviewer');
+    const invited = await admin('user:invite', '--account', name, '--email', email, '--role', 'reviewer', '--languages', 'DE,fr');
+    expect(invited.code, invited.stderr).toBe(0);
+    expect(invited.stdout).toContain(`invited ${email} as reviewer (de, fr) of "${name}"`);
+    const reviewer = new Browser(url);
+    expect((await reviewer.call('POST', '/invitations/accept', { token: tokenOf(invited.lastLine), password: PASSWORD })).status).toBe(200);
+    expect((await reviewer.call('GET', '/review')).body.reviewer).toEqual({ languages: ['de', 'fr'] });
+    expectOperatorMistake(await admin('user:invite', '--account', name, '--email', newEmail('x'), '--role', 'reviewer'), /invite a reviewer with the languages/);
+  }, 120_000);
+
   it.each([
     [['user:invite', '--email', 'a@example.eu'], /--account is required/],
     [['user:invite', '--account', 'x', '--email', 'nope'], /--email must be an email address/],
     [['user:invite', '--account', 'x', '--email', 'a@example.eu', '--role', 'boss'], /--role must be one of owner, member, reviewer/],
     [['user:invite', '--account', `nosuch-${randomUUID()}`, '--email', 'a@example.eu'], /does not exist/],
+    [['user:invite', '--account', 'x', '--email', 'a@example.eu', '--role', 'reviewer', '--languages', 'de,xx'], /--languages: xx is not an EU language code/],
     [['account:activate'], /exactly one account name/],
     [['account:activate', `nosuch-${randomUUID()}`], /does not exist/],
     [['account:pending', 'extra'], /Unexpected argument 'extra'/],

@@ -1,5 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { AccountService, type Account } from '@platform/auth';
+import { EU_LANGUAGES, isEuLanguage } from '@platform/contracts';
 import { AdminCommandError, asOperatorMistake, parseFlags, type AdminCommand, type AdminCommands } from '@platform/service-kit';
 import { isEmail } from 'class-validator';
 import { parseArgs } from 'node:util';
@@ -20,11 +21,15 @@ function oneAccountName(usage: string, args: string[]): string {
   return name;
 }
 
-const userInvite: AdminCommand<{ account: string; email: string; role: ConsoleRole }> = {
-  usage: 'admin user:invite --account NAME --email ADDRESS [--role owner|member|reviewer]',
+const userInvite: AdminCommand<{ account: string; email: string; role: ConsoleRole; languages?: string[] }> = {
+  usage: 'admin user:invite --account NAME --email ADDRESS [--role owner|member|reviewer] [--languages de,fr (reviewers)]',
   parse(args) {
     const { values } = parseFlags(this.usage, () =>
-      parseArgs({ args, strict: true, options: { account: { type: 'string' }, email: { type: 'string' }, role: { type: 'string', default: 'owner' } } }),
+      parseArgs({
+        args,
+        strict: true,
+        options: { account: { type: 'string' }, email: { type: 'string' }, role: { type: 'string', default: 'owner' }, languages: { type: 'string' } },
+      }),
     );
     const account = values.account?.trim();
     if (!account) throw new AdminCommandError(`--account is required\nusage: ${this.usage}`);
@@ -32,13 +37,17 @@ const userInvite: AdminCommand<{ account: string; email: string; role: ConsoleRo
     if (!isEmail(email) || email.length > 254) throw new AdminCommandError(`--email must be an email address\nusage: ${this.usage}`);
     const role = values.role as ConsoleRole;
     if (!CONSOLE_ROLES.includes(role)) throw new AdminCommandError(`--role must be one of ${CONSOLE_ROLES.join(', ')}, got "${values.role}"`);
-    return { account, email, role };
+    const languages = values.languages?.split(',').map((code) => code.trim().toLowerCase());
+    const unknown = languages?.filter((code) => !isEuLanguage(code)) ?? [];
+    if (unknown.length > 0) throw new AdminCommandError(`--languages: ${unknown.join(', ')} is not an EU language code (${EU_LANGUAGES.join(', ')})`);
+    return { account, email, role, languages };
   },
-  async run(context, { account: name, email, role }) {
+  async run(context, { account: name, email, role, languages }) {
     const account = await existingAccount(context, name);
-    const { invitation, link, mail } = await asOperatorMistake(context.get(InvitationsService).invite(account.id, email, role));
+    const { invitation, link, mail } = await asOperatorMistake(context.get(InvitationsService).invite(account.id, email, role, languages));
     const mailed = !mail ? [] : mail.sent ? [`mailed the link to ${invitation.email}`] : [`could not mail the link (${mail.reason}): pass it on yourself`];
-    return [...mailed, `invited ${invitation.email} as ${role} of "${account.name}" until ${invitation.expiresAt.toISOString()}; the link works once and is shown only now:`, link];
+    const reviewing = role === 'reviewer' ? ` (${invitation.languages.join(', ')})` : '';
+    return [...mailed, `invited ${invitation.email} as ${role}${reviewing} of "${account.name}" until ${invitation.expiresAt.toISOString()}; the link works once and is shown only now:`, link];
   },
 };
 

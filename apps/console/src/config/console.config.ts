@@ -53,6 +53,10 @@ export class ConsoleConfig extends withSandboxQuotaConfig(withWebhookUrlConfig(w
   @IsOptional() @IsString()
   CONSOLE_WEB_DIR = '';
 
+  /** How long a reviewer's claim on a review task, or a renewed lease, holds (as translate-api's). */
+  @EnvInt() @IsInt() @Min(10) @Max(7 * 24 * 3600)
+  REVIEW_LEASE_SECONDS = 900;
+
   /**
    * The database holding image-api's schema (`image`), for the account's image subscriptions.
    * Unset, the console has no image product: its Images calls answer 404 saying so.

@@ -43,7 +43,14 @@ describe('console OpenAPI document and configuration', () => {
       '/console/api/keys/{id}',
       '/console/api/keys/{id}/regenerate',
       '/console/api/me',
+      '/console/api/review',
       '/console/api/review-progress',
+      '/console/api/review/tasks',
+      '/console/api/review/tasks/next',
+      '/console/api/review/tasks/{id}',
+      '/console/api/review/tasks/{id}/approve',
+      '/console/api/review/tasks/{id}/edit',
+      '/console/api/review/tasks/{id}/lease',
       '/console/api/session',
       '/console/api/sessions',
       '/console/api/signup',
@@ -68,6 +75,7 @@ describe('console OpenAPI document and configuration', () => {
     expect(body.components.securitySchemes.console_session).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'console_session' });
     expect(body.paths['/console/api/keys'].post.security).toEqual([{ console_session: [] }]);
     expect(body.paths['/console/api/keys'].post.responses['403'].description).toMatch(/csrf_token_invalid/);
+    expect(body.paths['/console/api/review/tasks/{id}/edit'].post.responses['403'].description).toMatch(/csrf_token_invalid.*reviewer_revoked/);
     expect(body.paths['/console/api/session'].post.security).toBeUndefined();
   });
 

@@ -16,6 +16,10 @@ export class ConsoleInvitation {
   @Column({ type: 'text' })
   role: ConsoleRole;
 
+  /** For a reviewer: the languages they will review; empty for other roles. */
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  languages: string[];
+
   @Column({ name: 'token_hash', type: 'text' })
   tokenHash: string;
 

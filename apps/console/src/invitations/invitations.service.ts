@@ -6,6 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { IsNull, MoreThan, Repository } from 'typeorm';
 import { ConsoleConfig } from '../config/console.config';
 import { Mailer, type MailOutcome } from '../mail/mailer.service';
+import { assertLanguagesFit, ConsoleReviewers } from '../review/console-reviewers.service';
 import type { ConsoleRole, ConsoleUser } from '../users/console-user.entity';
 import { hashPassword } from '../users/password-hash';
 import { normalizeEmail, UsersService } from '../users/users.service';
@@ -37,11 +38,14 @@ export class InvitationsService {
     private readonly users: UsersService,
     private readonly accounts: AccountService,
     private readonly mailer: Mailer,
+    private readonly reviewers: ConsoleReviewers,
     private readonly config: ConsoleConfig,
   ) {}
 
-  /** Mails the link too when SMTP_URL is set; the invitation stands whether or not that works. */
-  async invite(accountId: string, email: string, role: ConsoleRole): Promise<IssuedInvitation> {
+  /** Mails the link too when SMTP_URL is set; the invitation stands whether or not that works. A reviewer is invited with the languages they will review. */
+  async invite(accountId: string, email: string, role: ConsoleRole, languages?: string[]): Promise<IssuedInvitation> {
+    const reviewed = assertLanguagesFit(role, languages);
+    if (role === 'reviewer' && !reviewed) throw ApiError.invalidParameter('languages: invite a reviewer with the languages they will review, such as ["de"]');
     if (await this.users.findByEmail(email)) throw ApiError.invalidParameter(`email: ${email} already has a console user`);
     const token = INVITATION_PREFIX + randomBytes(32).toString('base64url');
     const invitation = await this.invitations.save(
@@ -49,6 +53,7 @@ export class InvitationsService {
         accountId,
         email: normalizeEmail(email),
         role,
+        languages: reviewed ?? [],
         tokenHash: hashToken(token),
         expiresAt: new Date(Date.now() + this.config.CONSOLE_INVITATION_TTL_SECONDS * 1000),
         usedAt: null,
@@ -71,9 +76,9 @@ export class InvitationsService {
   }
 
   /**
-   * Uses the invitation and creates its user with the password, in one transaction: of two
-   * acceptances at once one wins, and a refused user (the address taken meanwhile) leaves the
-   * invitation unused.
+   * Uses the invitation and creates its user with the password (and a reviewer's reviewer
+   * record), in one transaction: of two acceptances at once one wins, and a refused user (the
+   * address taken meanwhile) leaves the invitation unused.
    */
   async accept(token: string, password: string): Promise<ConsoleUser> {
     const passwordHash = await hashPassword(password);
@@ -81,12 +86,14 @@ export class InvitationsService {
       const [rows] = await manager.query(
         `UPDATE translation.console_invitations SET used_at = now()
          WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
-         RETURNING account_id, email, role`,
+         RETURNING account_id, email, role, languages`,
         [hashToken(token)],
       );
-      const used = (rows as { account_id: string; email: string; role: ConsoleRole }[])[0];
+      const used = (rows as { account_id: string; email: string; role: ConsoleRole; languages: string[] }[])[0];
       if (!used) throw ApiError.notFound(INVITATION_UNUSABLE);
-      return this.users.create(manager, { accountId: used.account_id, email: used.email, role: used.role, passwordHash });
+      const user = await this.users.create(manager, { accountId: used.account_id, email: used.email, role: used.role, passwordHash });
+      if (used.role === 'reviewer') await this.reviewers.enlist(manager, user, used.languages);
+      return user;
     });
   }
 }

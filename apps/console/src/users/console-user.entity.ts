@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Reviewer } from '@platform/review';
+import { Column, CreateDateColumn, Entity, JoinColumn, OneToOne, PrimaryGeneratedColumn } from 'typeorm';
 
 export const CONSOLE_ROLES = ['owner', 'member', 'reviewer'] as const;
 /** owner: everything of the account, users included; member: keys and the account's work; reviewer: review work only. */
@@ -26,4 +27,15 @@ export class ConsoleUser {
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
+
+  /**
+   * The reviewer record this user claims and answers review tasks as: created when the user
+   * first gets the role reviewer, kept (languages and all) if the role changes and comes back.
+   */
+  @Column({ name: 'reviewer_id', type: 'uuid', nullable: true })
+  reviewerId: string | null;
+
+  @OneToOne(() => Reviewer, { nullable: true })
+  @JoinColumn({ name: 'reviewer_id' })
+  reviewer?: Reviewer | null;
 }

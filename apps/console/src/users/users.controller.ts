@@ -5,7 +5,7 @@ import { InvitationsService } from '../invitations/invitations.service';
 import { SessionAuth } from '../sessions/session-auth.decorator';
 import { CurrentUser, Roles } from '../sessions/session.guard';
 import type { SignedIn } from '../sessions/sessions.service';
-import { InvitationViewDto, InviteUserDto, IssuedInvitationResponseDto, RoleDto, UserListResponseDto, UserResponseDto, UserViewDto } from './dtos/user.dto';
+import { InvitationViewDto, InviteUserDto, IssuedInvitationResponseDto, ChangeUserDto, UserListResponseDto, UserResponseDto, UserViewDto } from './dtos/user.dto';
 import { UsersService } from './users.service';
 
 const USER_ID = { name: 'id', format: 'uuid', description: 'User id' };
@@ -32,23 +32,32 @@ export class UsersController {
   @ApiOperation({
     summary: 'Invite a person to the account (owners only)',
     description:
-      'Answers a one-time link, valid for CONSOLE_INVITATION_TTL_SECONDS, where the person sets a password, and mails it to them when the console has a mail server (SMTP_URL). The role defaults to member.',
+      'Answers a one-time link, valid for CONSOLE_INVITATION_TTL_SECONDS, where the person sets a password, and mails it to them when the console has a mail server (SMTP_URL). ' +
+      'The role defaults to member; a reviewer is invited with the languages they will review.',
   })
   @ApiCreatedResponse({ type: IssuedInvitationResponseDto })
   @ApiUnprocessableEntityResponse({ type: TranslationErrorDto, description: 'invalid_request: a field is invalid, or the address already has a user' })
   async invite(@CurrentUser() caller: SignedIn, @Body() body: InviteUserDto): Promise<IssuedInvitationResponseDto> {
-    const { invitation, link, mail } = await this.invitations.invite(caller.accountId, body.email, body.role ?? 'member');
+    const { invitation, link, mail } = await this.invitations.invite(caller.accountId, body.email, body.role ?? 'member', body.languages);
     return { ok: true, invitation: InvitationViewDto.from(invitation), link, mailed: mail?.sent === true };
   }
 
   @Patch(':id')
-  @ApiOperation({ summary: "Change a user's role (owners only)", description: 'The change applies to their sessions at once. An account keeps at least one owner.' })
+  @ApiOperation({
+    summary: "Change a user's role, or a reviewer's languages (owners only)",
+    description:
+      'The change applies to their sessions at once. An account keeps at least one owner. A user becoming a reviewer for the first time needs `languages`; ' +
+      'one who was a reviewer before gets their languages back unless new ones are sent.',
+  })
   @ApiParam(USER_ID)
   @ApiOkResponse({ type: UserResponseDto })
   @ApiNotFoundResponse({ type: TranslationErrorDto, description: 'not_found: no such user in this account' })
-  @ApiUnprocessableEntityResponse({ type: TranslationErrorDto, description: 'invalid_request: an unknown role, or the last owner would be demoted' })
-  async changeRole(@CurrentUser() caller: SignedIn, @Param('id') id: string, @Body() body: RoleDto): Promise<UserResponseDto> {
-    return { ok: true, user: UserViewDto.from(await this.users.changeRole(caller.accountId, id, body.role)) };
+  @ApiUnprocessableEntityResponse({
+    type: TranslationErrorDto,
+    description: 'invalid_request: an unknown role or language, languages for a role other than reviewer, a new reviewer without languages, or the last owner would be demoted',
+  })
+  async change(@CurrentUser() caller: SignedIn, @Param('id') id: string, @Body() body: ChangeUserDto): Promise<UserResponseDto> {
+    return { ok: true, user: UserViewDto.from(await this.users.change(caller.accountId, id, body)) };
   }
 
   @Delete(':id')

@@ -3,7 +3,13 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { ApiError } from '@platform/errors';
 import { isUUID } from 'class-validator';
 import { EntityManager, Repository } from 'typeorm';
+import { assertLanguagesFit, ConsoleReviewers } from '../review/console-reviewers.service';
 import { ConsoleUser, type ConsoleRole } from './console-user.entity';
+
+export interface UserChange {
+  role?: ConsoleRole;
+  languages?: string[];
+}
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -12,7 +18,10 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code
 /** Users of an account; an account always keeps at least one owner. */
 @Injectable()
 export class UsersService {
-  constructor(@InjectRepository(ConsoleUser) private readonly users: Repository<ConsoleUser>) {}
+  constructor(
+    @InjectRepository(ConsoleUser) private readonly users: Repository<ConsoleUser>,
+    private readonly reviewers: ConsoleReviewers,
+  ) {}
 
   findByEmail(email: string): Promise<ConsoleUser | null> {
     return this.users.findOneBy({ email: normalizeEmail(email) });
@@ -28,29 +37,36 @@ export class UsersService {
     }
   }
 
+  /** With reviewers' reviewer records. */
   list(accountId: string): Promise<ConsoleUser[]> {
-    return this.users.find({ where: { accountId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    return this.users.find({ where: { accountId }, relations: { reviewer: true }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
   /** 404 for unknown ids, other accounts' ids and ids that are not UUIDs alike. */
   async get(accountId: string, id: string, manager: EntityManager = this.users.manager): Promise<ConsoleUser> {
-    const user = isUUID(id) ? await manager.findOneBy(ConsoleUser, { accountId, id }) : null;
+    const user = isUUID(id) ? await manager.findOne(ConsoleUser, { where: { accountId, id }, relations: { reviewer: true } }) : null;
     if (!user) throw ApiError.notFound(`User ${id} not found`);
     return user;
   }
 
-  changeRole(accountId: string, id: string, role: ConsoleRole): Promise<ConsoleUser> {
+  /** A new role, and for a reviewer the languages they review: needed the first time a user becomes one. */
+  change(accountId: string, id: string, { role: newRole, languages }: UserChange): Promise<ConsoleUser> {
+    if (!newRole && !languages) throw ApiError.invalidParameter('Send the new role, languages (for a reviewer) or both');
     return this.keepingAnOwner(accountId, id, async (manager, user) => {
+      const role = newRole ?? user.role;
+      const reviewed = assertLanguagesFit(role, languages);
       if (user.role === 'owner' && role !== 'owner') await assertAnotherOwner(manager, user);
+      if (role === 'reviewer') user.reviewer = await this.reviewers.enlist(manager, user, reviewed);
       await manager.update(ConsoleUser, { id: user.id }, { role });
       return Object.assign(user, { role });
     });
   }
 
-  /** The user's sessions end with it (the rows cascade). */
+  /** The user's sessions end with it (the rows cascade), and so does their reviewer record. */
   remove(accountId: string, id: string): Promise<ConsoleUser> {
     return this.keepingAnOwner(accountId, id, async (manager, user) => {
       if (user.role === 'owner') await assertAnotherOwner(manager, user);
+      await this.reviewers.dismiss(manager, user);
       await manager.delete(ConsoleUser, { id: user.id });
       return user;
     });

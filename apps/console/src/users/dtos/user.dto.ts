@@ -1,6 +1,22 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { EU_LANGUAGES } from '@platform/contracts';
+import type { Reviewer } from '@platform/review';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsEmail, IsIn, IsOptional, IsString, Length, MaxLength } from 'class-validator';
 import { CONSOLE_ROLES, type ConsoleRole } from '../console-user.entity';
+
+const LANGUAGES_RULE = 'languages must be a list of EU language codes such as ["de", "fr"]';
+
+/** The target languages a reviewer reviews; only for the role reviewer. */
+const ReviewerLanguages = (description: string) =>
+  applyDecorators(
+    ApiPropertyOptional({ type: [String], enum: EU_LANGUAGES, minItems: 1, description, example: ['de', 'fr'] }),
+    IsOptional(),
+    IsArray({ message: LANGUAGES_RULE }),
+    ArrayMinSize(1, { message: LANGUAGES_RULE }),
+    ArrayMaxSize(EU_LANGUAGES.length, { message: LANGUAGES_RULE }),
+    IsIn(EU_LANGUAGES, { each: true, message: LANGUAGES_RULE }),
+  );
 
 export const PASSWORD_RULE = 'from 12 to 256 characters';
 
@@ -19,10 +35,14 @@ export class NewPasswordField {
   password: string;
 }
 
-export class RoleDto {
-  @ApiProperty({ enum: CONSOLE_ROLES, description: 'owner: everything, users included; member: keys and work of the account; reviewer: review work only' })
+export class ChangeUserDto {
+  @ApiPropertyOptional({ enum: CONSOLE_ROLES, description: 'owner: everything, users included; member: keys and work of the account; reviewer: review work only' })
+  @IsOptional()
   @IsIn(CONSOLE_ROLES)
-  role: ConsoleRole;
+  role?: ConsoleRole;
+
+  @ReviewerLanguages('The languages the user reviews: for a reviewer, or a user becoming one for the first time (required then)')
+  languages?: string[];
 }
 
 export class InviteUserDto extends EmailField {
@@ -30,6 +50,25 @@ export class InviteUserDto extends EmailField {
   @IsOptional()
   @IsIn(CONSOLE_ROLES)
   role?: ConsoleRole;
+
+  @ReviewerLanguages('Required with the role reviewer: the target languages they will review')
+  languages?: string[];
+}
+
+/** A reviewer user's reviewer record: its id is what `admin reviewer:revoke` takes. */
+export class ReviewerViewDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ type: [String], example: ['de', 'fr'] })
+  languages: string[];
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When an operator revoked it; null while it works' })
+  revoked_at: Date | null;
+
+  static from(reviewer: Reviewer): ReviewerViewDto {
+    return { id: reviewer.id, languages: reviewer.languages, revoked_at: reviewer.revokedAt };
+  }
 }
 
 export class UserViewDto {
@@ -42,8 +81,11 @@ export class UserViewDto {
   @ApiProperty({ enum: CONSOLE_ROLES })
   role: ConsoleRole;
 
-  static from(user: { id: string; email: string; role: ConsoleRole }): UserViewDto {
-    return { id: user.id, email: user.email, role: user.role };
+  @ApiPropertyOptional({ type: ReviewerViewDto, description: 'For users with the role reviewer, in the list of users' })
+  reviewer?: ReviewerViewDto;
+
+  static from(user: { id: string; email: string; role: ConsoleRole; reviewer?: Reviewer | null }): UserViewDto {
+    return { id: user.id, email: user.email, role: user.role, ...(user.role === 'reviewer' && user.reviewer && { reviewer: ReviewerViewDto.from(user.reviewer) }) };
   }
 }
 
@@ -56,12 +98,25 @@ export class UserResponseDto {
 }
 
 /** An invitation not yet accepted: who is invited, as what, until when. */
-export class InvitationViewDto extends UserViewDto {
+export class InvitationViewDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ format: 'email' })
+  email: string;
+
+  @ApiProperty({ enum: CONSOLE_ROLES })
+  role: ConsoleRole;
+
+  @ApiPropertyOptional({ type: [String], description: 'For a reviewer: the languages they will review' })
+  languages?: string[];
+
   @ApiProperty({ format: 'date-time' })
   expires_at: Date;
 
-  static from(invitation: { id: string; email: string; role: ConsoleRole; expiresAt: Date }): InvitationViewDto {
-    return { ...UserViewDto.from(invitation), expires_at: invitation.expiresAt };
+  static from(invitation: { id: string; email: string; role: ConsoleRole; languages: string[]; expiresAt: Date }): InvitationViewDto {
+    const { id, email, role, languages, expiresAt } = invitation;
+    return { id, email, role, ...(role === 'reviewer' && { languages }), expires_at: expiresAt };
   }
 }
 
