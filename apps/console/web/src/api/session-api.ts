@@ -133,7 +133,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a person to the account (owners only)
-         * @description Answers a one-time link, valid for CONSOLE_INVITATION_TTL_SECONDS, where the person sets a password, and mails it to them when the console has a mail server (SMTP_URL). The role defaults to member.
+         * @description Answers a one-time link, valid for CONSOLE_INVITATION_TTL_SECONDS, where the person sets a password, and mails it to them when the console has a mail server (SMTP_URL). The role defaults to member; a reviewer is invited with the languages they will review.
          */
         post: operations["UsersController_invite"];
         delete?: never;
@@ -160,10 +160,10 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change a user's role (owners only)
-         * @description The change applies to their sessions at once. An account keeps at least one owner.
+         * Change a user's role, or a reviewer's languages (owners only)
+         * @description The change applies to their sessions at once. An account keeps at least one owner. A user becoming a reviewer for the first time needs `languages`; one who was a reviewer before gets their languages back unless new ones are sent.
          */
-        patch: operations["UsersController_changeRole"];
+        patch: operations["UsersController_change"];
         trace?: never;
     };
     "/console/api/activation": {
@@ -249,6 +249,137 @@ export interface paths {
          * @description Takes effect with the next request. Up to the account's ceilings set by the operator; null removes the key's own limit, which leaves it held to the ceilings.
          */
         patch: operations["ConsoleKeysController_updateLimits"];
+        trace?: never;
+    };
+    "/console/api/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your languages and how long a lease holds */
+        get: operations["ReviewWorkspaceController_workspace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/review/tasks/next": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your task in a language: the one you hold, or the next open one, claimed for you
+         * @description Answers the task you already hold in that language while its lease runs (after a reload, say); otherwise claims the oldest open task, as GET /api/v1/review/tasks/next does, with a lease of REVIEW_LEASE_SECONDS. `task: null` when none is open.
+         */
+        get: operations["ReviewWorkspaceController_next"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/review/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your recent tasks, to go back and forth between them
+         * @description The tasks you hold, then those you answered, latest first; at most 50.
+         */
+        get: operations["ReviewWorkspaceController_recent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/review/tasks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of your tasks, held or answered */
+        get: operations["ReviewWorkspaceController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/review/tasks/{id}/lease": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renew your lease on a task
+         * @description The lease runs REVIEW_LEASE_SECONDS from now; only while it still runs.
+         */
+        post: operations["ReviewWorkspaceController_renew"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/review/tasks/{id}/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a task you hold with your edit
+         * @description The edit replaces the machine translation in the job’s results. It must keep the task’s tokens and terms.
+         */
+        post: operations["ReviewWorkspaceController_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/review/tasks/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Answer a task you hold by approving the machine translation */
+        post: operations["ReviewWorkspaceController_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/health": {
@@ -636,6 +767,22 @@ export interface components {
             email: string;
             password: string;
         };
+        ReviewerViewDto: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @example [
+             *       "de",
+             *       "fr"
+             *     ]
+             */
+            languages: string[];
+            /**
+             * Format: date-time
+             * @description When an operator revoked it; null while it works
+             */
+            revoked_at: string | null;
+        };
         UserViewDto: {
             /** Format: uuid */
             id: string;
@@ -643,6 +790,8 @@ export interface components {
             email: string;
             /** @enum {string} */
             role: "owner" | "member" | "reviewer";
+            /** @description For users with the role reviewer, in the list of users */
+            reviewer?: components["schemas"]["ReviewerViewDto"];
         };
         AccountViewDto: {
             /** Format: uuid */
@@ -743,6 +892,8 @@ export interface components {
             email: string;
             /** @enum {string} */
             role: "owner" | "member" | "reviewer";
+            /** @description For a reviewer: the languages they will review */
+            languages?: string[];
             /** Format: date-time */
             expires_at: string;
         };
@@ -764,6 +915,14 @@ export interface components {
              * @enum {string}
              */
             role?: "owner" | "member" | "reviewer";
+            /**
+             * @description Required with the role reviewer: the target languages they will review
+             * @example [
+             *       "de",
+             *       "fr"
+             *     ]
+             */
+            languages?: ("bg" | "cs" | "da" | "de" | "el" | "en" | "es" | "et" | "fi" | "fr" | "ga" | "hr" | "hu" | "it" | "lt" | "lv" | "mt" | "nl" | "pl" | "pt" | "ro" | "sk" | "sl" | "sv")[];
         };
         IssuedInvitationResponseDto: {
             /** @enum {boolean} */
@@ -777,12 +936,20 @@ export interface components {
             /** @description Whether the link was mailed to the invited address. False when the console sends no mail (no SMTP_URL) or the mail server refused or could not be reached; the invitation exists either way */
             mailed: boolean;
         };
-        RoleDto: {
+        ChangeUserDto: {
             /**
              * @description owner: everything, users included; member: keys and work of the account; reviewer: review work only
              * @enum {string}
              */
-            role: "owner" | "member" | "reviewer";
+            role?: "owner" | "member" | "reviewer";
+            /**
+             * @description The languages the user reviews: for a reviewer, or a user becoming one for the first time (required then)
+             * @example [
+             *       "de",
+             *       "fr"
+             *     ]
+             */
+            languages?: ("bg" | "cs" | "da" | "de" | "el" | "en" | "es" | "et" | "fi" | "fr" | "ga" | "hr" | "hu" | "it" | "lt" | "lv" | "mt" | "nl" | "pl" | "pt" | "ro" | "sk" | "sl" | "sv")[];
         };
         UserResponseDto: {
             /** @enum {boolean} */
@@ -850,6 +1017,157 @@ export interface components {
             monthly_word_limit?: number | null;
             /** @description Requests per minute; null means the service default */
             rate_limit_per_minute?: number | null;
+        };
+        ReviewerProfileDto: {
+            /**
+             * @description The target languages you review
+             * @example [
+             *       "de",
+             *       "fr"
+             *     ]
+             */
+            languages: string[];
+        };
+        ReviewWorkspaceResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            reviewer: components["schemas"]["ReviewerProfileDto"];
+            /** @description How long a claim or a renewed lease holds (REVIEW_LEASE_SECONDS) */
+            lease_seconds: number;
+        };
+        ProtectedTokenDto: {
+            /** @enum {string} */
+            kind: "variable" | "markup";
+            /** @example {name} */
+            text: string;
+            /** @description Where it starts in machine_translation (UTF-16 code units) */
+            start: number;
+            /** @description Where it ends in machine_translation, exclusive */
+            end: number;
+        };
+        RequiredTermDto: {
+            /**
+             * @description The glossary term as the source has it
+             * @example sofa
+             */
+            term: string;
+            /**
+             * @description Its binding translation, which an edit keeps
+             * @example diván
+             */
+            translation: string;
+            /** @description How often an edit must have the translation, at least */
+            count: number;
+        };
+        ReviewTaskViewDto: {
+            /** Format: uuid */
+            id: string;
+            /** @description The batch job the text belongs to */
+            job: string;
+            /** @description Position of the text in its batch */
+            index: number;
+            /**
+             * @description Source language of the text (given or detected)
+             * @example en
+             */
+            source_language?: string;
+            /** @example de */
+            target: string;
+            /**
+             * @description How the texts are written; json edits stay valid JSON of the same structure
+             * @enum {string}
+             */
+            format: "text" | "html" | "json";
+            source_text: string;
+            machine_translation: string;
+            /**
+             * @description claimed: yours to answer until lease_until
+             * @enum {string}
+             */
+            status: "claimed" | "approved" | "edited";
+            /**
+             * Format: date-time
+             * @description While claimed: answer or renew the lease before then
+             */
+            lease_until: string | null;
+            /** Format: date-time */
+            answered_at: string | null;
+            /** @description Your edit, when the task was answered with one */
+            translation: string | null;
+            /** @description Variables and markup of the machine translation: an edit keeps each exactly as often */
+            tokens: components["schemas"]["ProtectedTokenDto"][];
+            /** @description Binding glossary terms an edit keeps */
+            terms: components["schemas"]["RequiredTermDto"][];
+        };
+        NextReviewTaskResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description null when no task in that language is open */
+            task: components["schemas"]["ReviewTaskViewDto"] | null;
+        };
+        ReviewTaskSummaryDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example de */
+            target: string;
+            /** @enum {string} */
+            status: "claimed" | "approved" | "edited";
+            /** @description The first 120 characters of the source text */
+            excerpt: string;
+            /** Format: date-time */
+            lease_until: string | null;
+            /** Format: date-time */
+            answered_at: string | null;
+        };
+        RecentReviewTasksResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description Held tasks first, then the latest answers first; at most the 50 latest */
+            tasks: components["schemas"]["ReviewTaskSummaryDto"][];
+        };
+        ReviewTaskResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            task: components["schemas"]["ReviewTaskViewDto"];
+        };
+        RenewedLeaseResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            /** Format: uuid */
+            task: string;
+            /** Format: date-time */
+            lease_until: string;
+        };
+        ReviewEditDto: {
+            /** @description The corrected translation; it keeps every token and term the task lists */
+            translation: string;
+        };
+        ReviewAnswerResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            /** Format: uuid */
+            task: string;
+            /** @enum {string} */
+            status: "approved" | "edited";
+        };
+        EditProblemDto: {
+            /** @enum {string} */
+            kind: "variable" | "markup" | "term" | "json";
+            /** @description The token, the term’s translation, or what is wrong with the JSON */
+            text: string;
+            /** @description For a term: the source term it translates */
+            term?: string;
+            /** @description How often the edit must have it */
+            expected?: number;
+            /** @description How often the edit has it */
+            found?: number;
+        };
+        EditRefusedDto: {
+            /** @example invalid_key */
+            error: string;
+            message: string;
+            /** @description With an edit that lost a token or a term: each of them */
+            problems?: components["schemas"]["EditProblemDto"][];
         };
         ImageSubscriptionDto: {
             /** Format: uuid */
@@ -1702,7 +2020,7 @@ export interface operations {
             };
         };
     };
-    UsersController_changeRole: {
+    UsersController_change: {
         parameters: {
             query?: never;
             header?: never;
@@ -1714,7 +2032,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RoleDto"];
+                "application/json": components["schemas"]["ChangeUserDto"];
             };
         };
         responses: {
@@ -1753,7 +2071,7 @@ export interface operations {
                     "application/json": components["schemas"]["TranslationErrorDto"];
                 };
             };
-            /** @description invalid_request: an unknown role, or the last owner would be demoted */
+            /** @description invalid_request: an unknown role or language, languages for a role other than reviewer, a new reviewer without languages, or the last owner would be demoted */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2052,6 +2370,365 @@ export interface operations {
             };
             /** @description invalid_request: a limit is invalid, or above the account's ceiling (named in the message) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ReviewWorkspaceController_workspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewWorkspaceResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: not a reviewer, no languages yet, or a language that is not yours; reviewer_revoked: an operator revoked your reviewer access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ReviewWorkspaceController_next: {
+        parameters: {
+            query: {
+                /** @description Target language of the task, one of the reviewer’s languages */
+                lang: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NextReviewTaskResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: not a reviewer, no languages yet, or a language that is not yours; reviewer_revoked: an operator revoked your reviewer access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description invalid_request: lang missing or malformed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ReviewWorkspaceController_recent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecentReviewTasksResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: not a reviewer, no languages yet, or a language that is not yours; reviewer_revoked: an operator revoked your reviewer access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ReviewWorkspaceController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Task id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewTaskResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: not a reviewer, no languages yet, or a language that is not yours; reviewer_revoked: an operator revoked your reviewer access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no task of yours has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ReviewWorkspaceController_renew: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Task id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenewedLeaseResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: not a reviewer, no languages yet, or a language that is not yours; reviewer_revoked: an operator revoked your reviewer access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no such task */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description already_answered: answered before; not_claimed: someone else holds it now, or you never did; lease_expired: your lease ran out and the task went back to the pool */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ReviewWorkspaceController_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Task id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewEditDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewAnswerResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: not a reviewer, no languages yet, or a language that is not yours; reviewer_revoked: an operator revoked your reviewer access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no such task */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description already_answered: answered before; not_claimed: someone else holds it now, or you never did; lease_expired: your lease ran out and the task went back to the pool */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description invalid_request: no translation, or one that drops, alters or adds a variable or markup, or drops a glossary term; `problems` names each */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EditRefusedDto"];
+                };
+            };
+        };
+    };
+    ReviewWorkspaceController_approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Task id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewAnswerResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: not a reviewer, no languages yet, or a language that is not yours; reviewer_revoked: an operator revoked your reviewer access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no such task */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description already_answered: answered before; not_claimed: someone else holds it now, or you never did; lease_expired: your lease ran out and the task went back to the pool */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
