@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+const lib = (file: string) => fileURLToPath(new URL(`../../../libs/${file}`, import.meta.url));
 
 /**
  * The console's browser app. Served by the console app under /console/, with every asset's name
@@ -12,6 +13,13 @@ export default defineConfig({
   root,
   base: '/console/',
   plugins: [react()],
+  resolve: {
+    // The entry points of the libs written for the browser too (no Node): the same checks as the server.
+    alias: {
+      '@platform/review/edit-check': lib('review/src/review-edit-check.ts'),
+      '@platform/translation-pipeline/text-spans': lib('translation-pipeline/src/text-spans.ts'),
+    },
+  },
   build: {
     outDir: fileURLToPath(new URL('../../../dist/apps/console/web', import.meta.url)),
     emptyOutDir: true,

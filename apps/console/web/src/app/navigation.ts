@@ -17,6 +17,7 @@ export const NAVIGATION: NavEntry[] = [
   { path: '/batches', label: 'nav.batches', roles: CUSTOMER },
   { path: '/webhook', label: 'nav.webhook', roles: CUSTOMER },
   { path: '/images', label: 'nav.images', roles: CUSTOMER },
+  { path: '/review', label: 'nav.review', roles: ['reviewer'] },
   { path: '/users', label: 'nav.users', roles: ['owner'] },
   { path: '/account', label: 'nav.account', roles: ['owner', 'member', 'reviewer'] },
 ];

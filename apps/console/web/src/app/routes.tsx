@@ -6,6 +6,7 @@ import { glossariesRoutes } from '../modules/glossaries/glossaries.routes';
 import { imagesRoutes } from '../modules/images/images.routes';
 import { keysRoutes } from '../modules/keys/keys.routes';
 import { overviewRoutes } from '../modules/overview/overview.routes';
+import { reviewRoutes } from '../modules/review/review.routes';
 import { RequireSession } from '../modules/session/components/RequireSession';
 import { sessionRoutes } from '../modules/session/session.routes';
 import { usersRoutes } from '../modules/users/users.routes';
@@ -39,6 +40,7 @@ export const routes: RouteObject[] = [
       ...imagesRoutes,
       ...usersRoutes,
       ...accountRoutes,
+      ...reviewRoutes,
       { path: '*', element: <NotFound /> },
     ],
   },

@@ -22,3 +22,6 @@ export const formatDay = (day: string) => new Intl.DateTimeFormat(locale(), { da
 export const formatMonth = (month: string) => new Intl.DateTimeFormat(locale(), { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month.slice(0, 7)}-01T00:00:00Z`));
 
 export const formatDuration = (ms: number) => (ms < 1000 ? `${formatNumber(Math.round(ms))} ms` : `${new Intl.NumberFormat(locale(), { maximumFractionDigits: 1 }).format(ms / 1000)} s`);
+
+/** A language code as the reader's own language names it, e.g. `lv` → "Latvian". */
+export const formatLanguage = (code: string) => new Intl.DisplayNames([locale(), 'en'], { type: 'language' }).of(code) ?? code;

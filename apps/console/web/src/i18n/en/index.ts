@@ -6,11 +6,12 @@ import { images } from './images';
 import { keys } from './keys';
 import { modes } from './modes';
 import { overview } from './overview';
+import { review } from './review';
 import { session } from './session';
 import { users } from './users';
 import { webhook } from './webhook';
 
 /** Every string of the console in English: one catalogue, one object per feature. */
-export const en = { ...common, ...session, ...keys, ...users, ...account, ...images, ...modes, ...overview, ...glossaries, ...batches, ...webhook };
+export const en = { ...common, ...session, ...keys, ...users, ...account, ...images, ...modes, ...overview, ...glossaries, ...batches, ...webhook, ...review };
 
 export type MessageKey = keyof typeof en;

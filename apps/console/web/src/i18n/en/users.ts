@@ -18,4 +18,6 @@ export const users = {
   'users.invitations': 'Open invitations',
   'users.expires': 'Expires',
   'users.noInvitations': 'No open invitations.',
+  'users.languages': 'Languages to review',
+  'users.languagesHint': 'Language codes separated by commas, such as de, fr',
 } as const;

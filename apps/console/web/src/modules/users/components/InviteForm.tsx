@@ -4,7 +4,7 @@ import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { Field } from '../../../ui/Field';
 import { SecretOnce } from '../../../ui/SecretOnce';
-import { useUserActions, type Role } from '../hooks/use-users';
+import { useUserActions, type Invitation, type Role } from '../hooks/use-users';
 import { RoleSelect } from './RoleSelect';
 
 export function InviteForm() {
@@ -12,9 +12,11 @@ export function InviteForm() {
   const { invite } = useUserActions();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('member');
+  const [languages, setLanguages] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    invite.mutate({ email, role });
+    // Codes are checked by the API, whose message names a wrong one.
+    invite.mutate({ email, role, ...(role === 'reviewer' && { languages: languages.split(/[\s,]+/).filter(Boolean).map((code) => code.toLowerCase()) as Invitation['languages'] }) });
   };
   const sent = invite.data;
   return (
@@ -23,6 +25,7 @@ export function InviteForm() {
       <form onSubmit={submit} className="form form-inline">
         <Field label={t('users.email')} type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <RoleSelect label={t('users.role')} value={role} onChange={setRole} />
+        {role === 'reviewer' && <Field label={t('users.languages')} hint={t('users.languagesHint')} required value={languages} onChange={(e) => setLanguages(e.target.value)} />}
         <button type="submit" className="btn btn-primary" disabled={invite.isPending}>
           {t('users.invite')}
         </button>

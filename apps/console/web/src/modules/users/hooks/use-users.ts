@@ -4,6 +4,7 @@ import type { components } from '../../../api/session-api';
 
 export type ConsoleUser = components['schemas']['UserViewDto'];
 export type Role = ConsoleUser['role'];
+export type Invitation = components['schemas']['InviteUserDto'];
 
 const USERS = ['users'] as const;
 
@@ -13,7 +14,7 @@ export function useUserActions() {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: USERS });
   return {
-    invite: useMutation({ mutationFn: (body: { email: string; role: Role }) => unwrap(api.POST('/console/api/users/invitations', { body })), onSuccess: refresh }),
+    invite: useMutation({ mutationFn: (body: Invitation) => unwrap(api.POST('/console/api/users/invitations', { body })), onSuccess: refresh }),
     changeRole: useMutation({
       mutationFn: ({ id, role }: { id: string; role: Role }) => unwrap(api.PATCH('/console/api/users/{id}', { params: { path: { id } }, body: { role } })),
       onSuccess: refresh,

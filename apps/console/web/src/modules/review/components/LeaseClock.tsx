@@ -1,0 +1,51 @@
+import { formatDateTime } from '../../../i18n/format';
+import { useT } from '../../../i18n/i18n';
+import { useNow } from '../hooks/use-now';
+import { formatRemaining, warnBeforeMs } from '../utils/lease-clock';
+
+interface LeaseClockProps {
+  leaseUntil: string;
+  leaseSeconds: number;
+  onRenew: () => void;
+  renewing: boolean;
+  onTakeNext: () => void;
+}
+
+/**
+ * What is left of the lease, ticking, with a button to renew it. A warning is announced once
+ * before the lease runs out, and another when it has; the countdown itself is not read out.
+ */
+export function LeaseClock({ leaseUntil, leaseSeconds, onRenew, renewing, onTakeNext }: LeaseClockProps) {
+  const t = useT();
+  const now = useNow();
+  const remaining = Date.parse(leaseUntil) - now;
+  const warnBefore = warnBeforeMs(leaseSeconds);
+  return (
+    <div className="lease">
+      <div className="lease-clock">
+        <label htmlFor="lease-progress">{t('review.lease')}</label>
+        <progress id="lease-progress" max={leaseSeconds} value={Math.max(0, remaining / 1000)} />
+        <time dateTime={leaseUntil} title={formatDateTime(leaseUntil)} data-testid="lease-left">
+          {t('review.leaseLeft', { time: formatRemaining(remaining) })}
+        </time>
+        <button type="button" className="btn" onClick={onRenew} disabled={renewing || remaining <= 0}>
+          {t('review.renew')}
+        </button>
+      </div>
+      {remaining <= 0 ? (
+        <div className="alert alert-error" role="alert">
+          {t('review.leaseLost')}{' '}
+          <button type="button" className="btn" onClick={onTakeNext}>
+            {t('review.takeNext')}
+          </button>
+        </div>
+      ) : (
+        remaining <= warnBefore && (
+          <div className="alert alert-warning" role="alert">
+            {t('review.leaseWarning', { seconds: Math.round(warnBefore / 1000) })}
+          </div>
+        )
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import { checkEdit, describeEditProblems, type EditRules } from '@platform/review/edit-check';
+import { useId, useMemo, useState } from 'react';
+import { formatDateTime, formatLanguage } from '../../../i18n/format';
+import { useT } from '../../../i18n/i18n';
+import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
+import { TextAreaField } from '../../../ui/Field';
+import { useTaskActions, type ReviewTask } from '../hooks/use-review';
+import { useShortcuts } from '../hooks/use-shortcuts';
+import { serialise, stateFromText, type TokenEditorState } from '../utils/token-editor-state';
+import { HighlightedText } from './HighlightedText';
+import { LeaseClock } from './LeaseClock';
+import { TermChecklist } from './TermChecklist';
+import { TokenEditor } from './TokenEditor';
+
+interface TaskWorkspaceProps {
+  task: ReviewTask;
+  leaseSeconds: number;
+  onAnswered: (message: string) => void;
+}
+
+type Notice = { kind: 'error' | 'info'; text: string };
+
+/** One task: source and machine translation side by side, and for a task the reviewer holds, the editor, the lease and the answers. */
+export function TaskWorkspace({ task, leaseSeconds, onAnswered }: TaskWorkspaceProps) {
+  const t = useT();
+  const heading = useId();
+  const editorLabel = useId();
+  const held = task.status === 'claimed';
+  const actions = useTaskActions(task.target);
+  const rules: EditRules = useMemo(() => ({ format: task.format, tokens: task.tokens, terms: task.terms }), [task]);
+  const [chips, setChips] = useState<TokenEditorState>(() => stateFromText(task.machine_translation, task.tokens)!);
+  const [plain, setPlain] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const text = plain ?? serialise(chips, task.tokens);
+  const dirty = text !== task.machine_translation;
+  const problems = useMemo(() => checkEdit(rules, task.machine_translation, text), [rules, task.machine_translation, text]);
+  const leaseOver = held && task.lease_until !== null && Date.parse(task.lease_until) <= Date.now();
+
+  const approve = () => {
+    if (!held || actions.approve.isPending) return;
+    if (dirty) return setNotice({ kind: 'error', text: t('review.approveDirty') });
+    actions.approve.mutate(task.id, { onSuccess: () => onAnswered(t('review.approved')) });
+  };
+  const save = () => {
+    if (!held || actions.edit.isPending) return;
+    if (!dirty) return setNotice({ kind: 'info', text: t('review.nothingChanged') });
+    // The server refuses the same edits; refusing here first says why without a round trip.
+    if (problems.length > 0) return setNotice({ kind: 'error', text: t('review.refused', { reason: describeEditProblems(problems) }) });
+    actions.edit.mutate({ id: task.id, translation: text }, { onSuccess: () => onAnswered(t('review.edited')) });
+  };
+  const reset = () => {
+    setChips(stateFromText(task.machine_translation, task.tokens)!);
+    setPlain(null);
+    setNotice(null);
+  };
+  const togglePlain = (on: boolean) => {
+    if (on) return setPlain(text);
+    const back = stateFromText(text, task.tokens);
+    if (!back) {
+      const lost = problems.filter((problem) => problem.kind === 'variable' || problem.kind === 'markup');
+      return setNotice({ kind: 'error', text: t('review.plainTextBack', { reason: describeEditProblems(lost) }) });
+    }
+    setChips(back);
+    setPlain(null);
+    setNotice(null);
+  };
+  useShortcuts(held ? { approve, save } : {});
+
+  const error = actions.approve.error ?? actions.edit.error ?? actions.renew.error;
+  return (
+    <article className="task" aria-labelledby={heading}>
+      <h2 id={heading}>{t('review.task', { index: task.index + 1, job: task.job })}</h2>
+      {held && task.lease_until && (
+        <LeaseClock
+          leaseUntil={task.lease_until}
+          leaseSeconds={leaseSeconds}
+          renewing={actions.renew.isPending}
+          onRenew={() => actions.renew.mutate(task.id, { onSuccess: ({ lease_until }) => setNotice({ kind: 'info', text: t('review.renewed', { time: formatDateTime(lease_until) }) }) })}
+          onTakeNext={actions.takeNext}
+        />
+      )}
+      <div className="side-by-side">
+        <section className="card" aria-labelledby={`${heading}-source`}>
+          <h3 id={`${heading}-source`}>{t('review.source', { language: task.source_language ? formatLanguage(task.source_language) : '?' })}</h3>
+          <HighlightedText text={task.source_text} terms={task.terms} side="source" lang={task.source_language} />
+        </section>
+        <section className="card" aria-labelledby={`${heading}-machine`}>
+          <h3 id={`${heading}-machine`}>{t('review.machine', { language: formatLanguage(task.target) })}</h3>
+          <HighlightedText text={task.machine_translation} terms={task.terms} side="translation" lang={task.target} />
+        </section>
+      </div>
+
+      {held ? (
+        <section className="card" aria-labelledby={editorLabel}>
+          <h3 id={editorLabel}>{t('review.editor')}</h3>
+          {plain === null ? (
+            <TokenEditor tokens={task.tokens} state={chips} onChange={setChips} onRefuse={(message) => setNotice({ kind: 'error', text: message })} lang={task.target} labelledBy={editorLabel} />
+          ) : (
+            <TextAreaField label={t('review.editor')} hint={t('review.plainTextHint')} lang={task.target} rows={6} value={plain} onChange={(event) => setPlain(event.target.value)} />
+          )}
+          {task.tokens.length > 0 && (
+            <label className="choice">
+              <input type="checkbox" checked={plain !== null} onChange={(event) => togglePlain(event.target.checked)} />
+              {t('review.plainText')}
+            </label>
+          )}
+          <TermChecklist terms={task.terms} problems={problems} />
+          {notice && (
+            <div className={`alert ${notice.kind === 'error' ? 'alert-error' : 'alert-info'}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+              {notice.text}
+            </div>
+          )}
+          <ApiErrorMessage error={error} />
+          <div className="actions">
+            <button type="button" className="btn btn-primary" onClick={approve} disabled={leaseOver || actions.approve.isPending}>
+              {t('review.approve')} <kbd>Ctrl+Enter</kbd>
+            </button>
+            <button type="button" className="btn" onClick={save} disabled={leaseOver || actions.edit.isPending}>
+              {t('review.saveEdit')} <kbd>Ctrl+S</kbd>
+            </button>
+            <button type="button" className="btn" onClick={reset} disabled={!dirty && plain === null}>
+              {t('review.reset')}
+            </button>
+          </div>
+          <p className="hint">{t('review.shortcuts')}</p>
+        </section>
+      ) : (
+        <section className="card" aria-labelledby={editorLabel}>
+          <h3 id={editorLabel}>{t('review.answeredAt', { date: task.answered_at ? formatDateTime(task.answered_at) : '?', status: t(`review.status.${task.status}`) })}</h3>
+          {task.translation !== null && (
+            <>
+              <p className="hint">{t('review.yourEdit')}</p>
+              <HighlightedText text={task.translation} terms={task.terms} side="translation" lang={task.target} />
+            </>
+          )}
+        </section>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,56 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../../api/client';
+import type { components } from '../../../api/session-api';
+
+export type ReviewTask = components['schemas']['ReviewTaskViewDto'];
+export type ReviewTaskSummary = components['schemas']['ReviewTaskSummaryDto'];
+
+const REVIEW = ['review'] as const;
+const CURRENT = (language: string) => [...REVIEW, 'current', language] as const;
+const TASK = (id: string) => [...REVIEW, 'task', id] as const;
+const RECENT = [...REVIEW, 'recent'] as const;
+
+export const useWorkspace = () => useQuery({ queryKey: [...REVIEW, 'workspace'], queryFn: () => unwrap(api.GET('/console/api/review')) });
+
+/**
+ * The reviewer's task in a language: the one they hold, or a newly claimed one. Asking again
+ * answers the same held task, but each fetch may claim, so it is fetched only when asked for.
+ */
+export function useCurrentTask(language: string | undefined) {
+  return useQuery({
+    queryKey: CURRENT(language ?? ''),
+    queryFn: () => unwrap(api.GET('/console/api/review/tasks/next', { params: { query: { lang: language! } } })).then((answer) => answer.task),
+    enabled: Boolean(language),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export const useTask = (id: string | undefined) =>
+  useQuery({ queryKey: TASK(id ?? ''), queryFn: () => unwrap(api.GET('/console/api/review/tasks/{id}', { params: { path: { id: id! } } })).then((answer) => answer.task), enabled: Boolean(id) });
+
+export const useRecentTasks = () => useQuery({ queryKey: RECENT, queryFn: () => unwrap(api.GET('/console/api/review/tasks')).then((answer) => answer.tasks) });
+
+export function useTaskActions(language: string) {
+  const client = useQueryClient();
+  const path = (id: string) => ({ params: { path: { id } } });
+  // An answer moves the reviewer on: the current task of the language is claimed anew, the history grows.
+  const moveOn = () => client.invalidateQueries({ queryKey: REVIEW });
+  return {
+    approve: useMutation({ mutationFn: (id: string) => unwrap(api.POST('/console/api/review/tasks/{id}/approve', path(id))), onSuccess: moveOn }),
+    edit: useMutation({
+      mutationFn: ({ id, translation }: { id: string; translation: string }) => unwrap(api.POST('/console/api/review/tasks/{id}/edit', { ...path(id), body: { translation } })),
+      onSuccess: moveOn,
+    }),
+    renew: useMutation({
+      mutationFn: (id: string) => unwrap(api.POST('/console/api/review/tasks/{id}/lease', path(id))),
+      onSuccess: ({ task, lease_until }) => {
+        const renewed = <T extends ReviewTask | null | undefined>(held: T): T => (held && held.id === task ? { ...held, lease_until } : held);
+        client.setQueryData<ReviewTask | null>(CURRENT(language), renewed);
+        client.setQueryData<ReviewTask>(TASK(task), renewed);
+      },
+    }),
+    /** After a lost lease: the language's next task, whichever it is. */
+    takeNext: () => client.invalidateQueries({ queryKey: CURRENT(language) }),
+  };
+}
