@@ -9,3 +9,4 @@ export * from './review-tasks.service';
 export * from './review.module';
 export * from './review-progress.service';
 export * from './review-edit-check';
+export * from './dtos/review-task-fields.dto';

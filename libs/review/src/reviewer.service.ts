@@ -1,9 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { TranslationErrorCode } from '@platform/contracts';
+import { ApiError } from '@platform/errors';
 import { isUUID } from 'class-validator';
 import { EntityManager, IsNull, Repository } from 'typeorm';
 import { Reviewer } from './reviewer.entity';
 import { generateReviewerToken, hashReviewerToken, isWellFormedReviewerToken, reviewerTokenHint } from './reviewer-token';
+
+/** 403 for a language the reviewer does not review. */
+export function assertReviews(reviewer: Reviewer, language: string): void {
+  if (!reviewer.languages.includes(language)) throw new ApiError(403, TranslationErrorCode.Forbidden, `You review ${reviewer.languages.join(', ')}, not ${language}`);
+}
 
 @Injectable()
 export class ReviewerService {

@@ -1,8 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
-import { TranslationErrorCode } from '@platform/contracts';
-import { ApiError, TranslationErrorDto } from '@platform/errors';
-import { ReviewTasks, type Reviewer } from '@platform/review';
+import { TranslationErrorDto } from '@platform/errors';
+import { assertReviews, ReviewLanguageQueryDto, ReviewTasks, type Reviewer } from '@platform/review';
 import { SessionAuth } from '../sessions/session-auth.decorator';
 import { CurrentUser, Roles } from '../sessions/session.guard';
 import type { SignedIn } from '../sessions/sessions.service';
@@ -15,7 +14,6 @@ import {
   ReviewAnswerResponseDto,
   ReviewEditDto,
   ReviewerProfileDto,
-  ReviewLanguageQueryDto,
   ReviewTaskResponseDto,
   ReviewTaskSummaryDto,
   ReviewTaskViewDto,
@@ -59,9 +57,7 @@ export class ReviewWorkspaceController {
   @ApiUnprocessableEntityResponse({ type: TranslationErrorDto, description: 'invalid_request: lang missing or malformed' })
   async next(@CurrentUser() user: SignedIn, @Query() query: ReviewLanguageQueryDto): Promise<NextReviewTaskResponseDto> {
     const reviewer = await this.reviewers.of(user.userId);
-    if (!reviewer.languages.includes(query.lang)) {
-      throw new ApiError(403, TranslationErrorCode.Forbidden, `You review ${reviewer.languages.join(', ')}, not ${query.lang}`);
-    }
+    assertReviews(reviewer, query.lang);
     const task = (await this.tasks.held(reviewer, query.lang)) ?? (await this.tasks.claim(reviewer, query.lang));
     return { ok: true, task: task && ReviewTaskViewDto.from(task) };
   }

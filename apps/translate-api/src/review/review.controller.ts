@@ -12,11 +12,10 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { Public } from '@platform/auth';
-import { TranslationErrorCode } from '@platform/contracts';
-import { ApiError, TranslationErrorDto } from '@platform/errors';
-import { ReviewTasks, type Reviewer } from '@platform/review';
+import { TranslationErrorDto } from '@platform/errors';
+import { assertReviews, ReviewLanguageQueryDto, ReviewTasks, type Reviewer } from '@platform/review';
 import type { FastifyRequest } from 'fastify';
-import { NextTaskQueryDto, NextTaskResponseDto, ReviewAnswerResponseDto, ReviewTaskDto, ReviewVerdictDto } from './dtos/review-task.dto';
+import { NextTaskResponseDto, ReviewAnswerResponseDto, ReviewTaskDto, ReviewVerdictDto } from './dtos/review-task.dto';
 import { ReviewerGuard } from './reviewer.guard';
 
 const CurrentReviewer = createParamDecorator((_: unknown, context: ExecutionContext) => context.switchToHttp().getRequest<FastifyRequest>().reviewer);
@@ -41,10 +40,8 @@ export class ReviewController {
   @ApiOkResponse({ type: NextTaskResponseDto })
   @ApiForbiddenResponse({ type: TranslationErrorDto, description: 'forbidden: the language is not one of the reviewer\u2019s' })
   @ApiUnprocessableEntityResponse({ type: TranslationErrorDto, description: 'unsupported_language: lang missing or malformed' })
-  async next(@CurrentReviewer() reviewer: Reviewer, @Query() query: NextTaskQueryDto): Promise<NextTaskResponseDto> {
-    if (!reviewer.languages.includes(query.lang)) {
-      throw new ApiError(403, TranslationErrorCode.Forbidden, `You review ${reviewer.languages.join(', ')}, not ${query.lang}`);
-    }
+  async next(@CurrentReviewer() reviewer: Reviewer, @Query() query: ReviewLanguageQueryDto): Promise<NextTaskResponseDto> {
+    assertReviews(reviewer, query.lang);
     const claimed = await this.tasks.claim(reviewer, query.lang);
     return { ok: true, task: claimed && ReviewTaskDto.from(claimed) };
   }

@@ -1,16 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { TranslationErrorDto } from '@platform/errors';
-import type { ClaimedTask, Reviewer, ReviewTask } from '@platform/review';
-import { IsString, Length, Matches } from 'class-validator';
+import { ReviewTaskFieldsDto, type ClaimedTask, type Reviewer, type ReviewTask } from '@platform/review';
+import { IsString, Length } from 'class-validator';
 
 /** The console takes JSON bodies of 64 KiB; an edit of a text as long as that is edited through the public API. */
 const MAX_EDIT_LENGTH = 60_000;
-
-export class ReviewLanguageQueryDto {
-  @ApiProperty({ description: 'Target language of the task, one of the reviewer\u2019s languages', example: 'de' })
-  @Matches(/^[a-z]{2}$/, { message: 'lang must be an ISO 639-1 code such as "de"' })
-  lang: string;
-}
 
 export class ReviewEditDto {
   @ApiProperty({ minLength: 1, maxLength: MAX_EDIT_LENGTH, description: 'The corrected translation; it keeps every token and term the task lists' })
@@ -44,30 +38,9 @@ export class RequiredTermDto {
   count: number;
 }
 
-export class ReviewTaskViewDto {
-  @ApiProperty({ format: 'uuid' })
-  id: string;
-
-  @ApiProperty({ description: 'The batch job the text belongs to' })
-  job: string;
-
-  @ApiProperty({ type: 'integer', description: 'Position of the text in its batch' })
-  index: number;
-
-  @ApiPropertyOptional({ description: 'Source language of the text (given or detected)', example: 'en' })
-  source_language?: string;
-
-  @ApiProperty({ example: 'de' })
-  target: string;
-
+export class ReviewTaskViewDto extends ReviewTaskFieldsDto {
   @ApiProperty({ enum: ['text', 'html', 'json'], description: 'How the texts are written; json edits stay valid JSON of the same structure' })
   format: 'text' | 'html' | 'json';
-
-  @ApiProperty()
-  source_text: string;
-
-  @ApiProperty()
-  machine_translation: string;
 
   @ApiProperty({ enum: ['claimed', 'approved', 'edited'], description: 'claimed: yours to answer until lease_until' })
   status: 'claimed' | 'approved' | 'edited';
@@ -87,16 +60,11 @@ export class ReviewTaskViewDto {
   @ApiProperty({ type: [RequiredTermDto], description: 'Binding glossary terms an edit keeps' })
   terms: RequiredTermDto[];
 
-  static from({ task, sourceLanguage, rules }: ClaimedTask): ReviewTaskViewDto {
+  static from(claimed: ClaimedTask): ReviewTaskViewDto {
+    const { task, rules } = claimed;
     return {
-      id: task.id,
-      job: task.jobId,
-      index: task.idx,
-      ...(sourceLanguage && { source_language: sourceLanguage }),
-      target: task.target,
+      ...ReviewTaskFieldsDto.fields(claimed),
       format: rules.format,
-      source_text: task.sourceText,
-      machine_translation: task.machineTranslation,
       status: task.status as ReviewTaskViewDto['status'],
       lease_until: task.leaseUntil?.toISOString() ?? null,
       answered_at: task.answeredAt?.toISOString() ?? null,

@@ -71,7 +71,8 @@ export class ReviewerViewDto {
   }
 }
 
-export class UserViewDto {
+/** Who a user or an invitation is for, and as what. */
+export class PersonViewDto {
   @ApiProperty({ format: 'uuid' })
   id: string;
 
@@ -80,7 +81,9 @@ export class UserViewDto {
 
   @ApiProperty({ enum: CONSOLE_ROLES })
   role: ConsoleRole;
+}
 
+export class UserViewDto extends PersonViewDto {
   @ApiPropertyOptional({ type: ReviewerViewDto, description: 'For users with the role reviewer, in the list of users' })
   reviewer?: ReviewerViewDto;
 
@@ -98,16 +101,7 @@ export class UserResponseDto {
 }
 
 /** An invitation not yet accepted: who is invited, as what, until when. */
-export class InvitationViewDto {
-  @ApiProperty({ format: 'uuid' })
-  id: string;
-
-  @ApiProperty({ format: 'email' })
-  email: string;
-
-  @ApiProperty({ enum: CONSOLE_ROLES })
-  role: ConsoleRole;
-
+export class InvitationViewDto extends PersonViewDto {
   @ApiPropertyOptional({ type: [String], description: 'For a reviewer: the languages they will review' })
   languages?: string[];
 

@@ -1073,13 +1073,13 @@ export interface components {
             source_language?: string;
             /** @example de */
             target: string;
+            source_text: string;
+            machine_translation: string;
             /**
              * @description How the texts are written; json edits stay valid JSON of the same structure
              * @enum {string}
              */
             format: "text" | "html" | "json";
-            source_text: string;
-            machine_translation: string;
             /**
              * @description claimed: yours to answer until lease_until
              * @enum {string}
