@@ -17,6 +17,7 @@ export const review = {
   'review.chipHint': '{chip}, position {position} of {count}: Alt+Left or Alt+Right moves it',
   'review.chipRefused': 'The {chip} cannot be removed: the translation must keep it. Move it with Alt+Left or Alt+Right.',
   'review.plainText': 'Edit as plain text',
+  'review.plainTextLabel': 'Translation as plain text',
   'review.plainTextHint': 'Every variable and markup of the machine translation must stay, exactly as often.',
   'review.plainTextBack': 'Back to the chip editor needs exactly the machine translation\u2019s variables and markup: {reason}',
   'review.terms': 'Glossary terms to keep',

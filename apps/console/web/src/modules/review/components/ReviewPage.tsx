@@ -42,7 +42,7 @@ function ReviewDesk({ language, leaseSeconds, taskId, onShow }: ReviewDeskProps)
   const current = useCurrentTask(language);
   const chosen = useTask(taskId);
   const recent = useRecentTasks();
-  const { takeNext } = useTaskActions(language);
+  const { takeNext, moveOn } = useTaskActions(language);
   const [announcement, setAnnouncement] = useState('');
   const { refetch: refetchRecent } = recent;
   const currentId = current.data?.id;
@@ -93,6 +93,7 @@ function ReviewDesk({ language, leaseSeconds, taskId, onShow }: ReviewDeskProps)
           onAnswered={(message) => {
             setAnnouncement(message);
             onShow(undefined);
+            void moveOn();
           }}
         />
       ) : (

@@ -96,7 +96,7 @@ export function TaskWorkspace({ task, leaseSeconds, onAnswered }: TaskWorkspaceP
           {plain === null ? (
             <TokenEditor tokens={task.tokens} state={chips} onChange={setChips} onRefuse={(message) => setNotice({ kind: 'error', text: message })} lang={task.target} labelledBy={editorLabel} />
           ) : (
-            <TextAreaField label={t('review.editor')} hint={t('review.plainTextHint')} lang={task.target} rows={6} value={plain} onChange={(event) => setPlain(event.target.value)} />
+            <TextAreaField label={t('review.plainTextLabel')} hint={t('review.plainTextHint')} lang={task.target} rows={6} value={plain} onChange={(event) => setPlain(event.target.value)} />
           )}
           {task.tokens.length > 0 && (
             <label className="choice">

@@ -34,13 +34,11 @@ export const useRecentTasks = () => useQuery({ queryKey: RECENT, queryFn: () => 
 export function useTaskActions(language: string) {
   const client = useQueryClient();
   const path = (id: string) => ({ params: { path: { id } } });
-  // An answer moves the reviewer on: the current task of the language is claimed anew, the history grows.
-  const moveOn = () => client.invalidateQueries({ queryKey: REVIEW });
   return {
-    approve: useMutation({ mutationFn: (id: string) => unwrap(api.POST('/console/api/review/tasks/{id}/approve', path(id))), onSuccess: moveOn }),
+    // After an answer the caller moves on (`moveOn`), once it has said so: the answered task's view goes away with it.
+    approve: useMutation({ mutationFn: (id: string) => unwrap(api.POST('/console/api/review/tasks/{id}/approve', path(id))) }),
     edit: useMutation({
       mutationFn: ({ id, translation }: { id: string; translation: string }) => unwrap(api.POST('/console/api/review/tasks/{id}/edit', { ...path(id), body: { translation } })),
-      onSuccess: moveOn,
     }),
     renew: useMutation({
       mutationFn: (id: string) => unwrap(api.POST('/console/api/review/tasks/{id}/lease', path(id))),
@@ -52,5 +50,7 @@ export function useTaskActions(language: string) {
     }),
     /** After a lost lease: the language's next task, whichever it is. */
     takeNext: () => client.invalidateQueries({ queryKey: CURRENT(language) }),
+    /** After an answer: the language's task is claimed anew and the history grows. */
+    moveOn: () => client.invalidateQueries({ queryKey: REVIEW }),
   };
 }

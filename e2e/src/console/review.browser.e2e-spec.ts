@@ -1,0 +1,139 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '../admin.command';
+import { stack } from '../stack.config';
+import { expectAcceptedJob, finishedJob, translate, translationApi } from '../translation.client';
+import { acceptInvitation, consolePage, heading, inspectPage, launchChromium, operatorAccount, type OperatorAccount } from './console-browser';
+
+/** No other end-to-end test reviews Italian, so the reviewer here meets only this run's tasks (and leftovers of earlier runs). */
+const LANGUAGE = 'it';
+const SOURCE = 'Hello {name}, the <b>sofa</b> is red.';
+const ADDED = ' Rivisto.';
+
+interface HeldTask {
+  id: string;
+  job: string;
+  machine_translation: string;
+}
+
+/** The task the reviewer's page holds, as the session API gives it to the page (GET needs no CSRF token). */
+async function heldTask(page: Page): Promise<HeldTask> {
+  const answer = await page.request.get(`/console/api/review/tasks/next?lang=${LANGUAGE}`);
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { task: HeldTask }).task;
+}
+
+describe('the reviewer workspace in a browser: a customer\u2019s review-tier text edited by a reviewer of the account', () => {
+  let browser: Browser;
+  let owner: Page;
+  let reviewer: Page;
+  let account: OperatorAccount;
+  let liveKey: string;
+  let job: string;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    owner = await consolePage(browser);
+    reviewer = await consolePage(browser);
+    // Activated (no --sandbox): only live jobs' tasks reach people.
+    account = await operatorAccount({ sandbox: false });
+    liveKey = await runAdmin(stack.translateAdmin, ['key:create', '--account', account.name]);
+  });
+  afterAll(() => browser?.close());
+
+  it('lets the customer submit a review-tier text with a glossary through a live key', async () => {
+    const glossary = await translationApi('POST', '/glossaries', liveKey, { json: { name: 'furniture', source: 'en', entries: [{ term: 'sofa', translations: { [LANGUAGE]: 'divano' } }] } });
+    expect(glossary.status).toBe(201);
+    expect(liveKey).toMatch(/^svc_live_/);
+    job = expectAcceptedJob(await translate(liveKey, { source: 'en', target: LANGUAGE, tier: 'review', glossary: glossary.body.glossary.id, texts: [SOURCE] }));
+  });
+
+  it('lets the owner invite a reviewer of Italian, who lands in the workspace', async () => {
+    await acceptInvitation(owner, account.invitationLink);
+    await owner.getByRole('link', { name: 'Users' }).click();
+    await expect.poll(() => heading(owner)).toBe('Users');
+    await owner.getByLabel('Email address').fill(`reviewer-${Date.now()}@example.eu`);
+    await owner.getByLabel('Role', { exact: true }).selectOption('reviewer');
+    await owner.getByLabel('Languages to review').fill(LANGUAGE);
+    await owner.getByRole('button', { name: 'Invite' }).click();
+    const link = (await owner.getByTestId('secret').textContent())!.trim();
+
+    await acceptInvitation(reviewer, link);
+    expect(await heading(reviewer)).toBe('Review');
+    expect(reviewer.url()).toMatch(/\/console\/review/);
+  });
+
+  it('gets the customer\u2019s task: source and machine translation side by side, chips, the glossary term, the lease', async () => {
+    // On a long-lived stack earlier runs may have left Italian tasks; they come first and are approved out of the way.
+    const deadline = Date.now() + stack.jobTimeoutMs;
+    for (;;) {
+      const shown = reviewer.getByRole('heading', { level: 2, name: /^Text \d+ of job_/ });
+      const none = reviewer.getByRole('button', { name: 'Check again' });
+      await expect.poll(async () => (await shown.isVisible()) || (await none.isVisible()), { timeout: stack.jobTimeoutMs }).toBe(true);
+      if (await shown.isVisible()) {
+        if ((await shown.textContent())?.includes(job)) break;
+        await reviewer.keyboard.press('Control+Enter');
+      } else {
+        if (Date.now() > deadline) throw new Error(`the review task of ${job} never came`);
+        await none.click();
+      }
+      await reviewer.waitForTimeout(250);
+    }
+    await expect.poll(() => reviewer.getByRole('region', { name: 'Source (English)' }).textContent()).toContain('Hello');
+    expect(await reviewer.getByRole('region', { name: 'Source (English)' }).locator('mark.term').textContent()).toContain('sofa');
+    expect(await reviewer.getByRole('region', { name: 'Machine translation (Italian)' }).locator('mark.term').textContent()).toContain('divano');
+    const chips = reviewer.getByRole('group', { name: 'Your translation' }).getByRole('button');
+    expect(await chips.allTextContents()).toEqual(['{name}', '<b>', '</b>']);
+    expect(await reviewer.getByTestId('lease-left').textContent()).toMatch(/^1[45]:\d\d left$/);
+    expect(await reviewer.getByText('divano (for \u201csofa\u201d): 1 of 1').isVisible()).toBe(true);
+    await inspectPage(reviewer, 'review-task');
+
+    await reviewer.getByRole('button', { name: 'Renew lease' }).click();
+    await expect.poll(() => reviewer.getByRole('status').filter({ hasText: 'Lease renewed until' }).count()).toBe(1);
+  });
+
+  it('refuses to drop a variable, in the chip editor and as plain text, without sending anything', async () => {
+    const sent: string[] = [];
+    reviewer.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/edit')) sent.push(request.url());
+    });
+    // Backspace at the start of the text after {name} would delete it in a plain editor.
+    await reviewer.getByRole('textbox', { name: 'Text 2 of 4' }).focus();
+    await reviewer.keyboard.press('Home');
+    await reviewer.keyboard.press('Backspace');
+    await expect.poll(() => reviewer.getByRole('alert').first().textContent()).toContain('The variable {name} cannot be removed');
+    expect(await reviewer.getByRole('group', { name: 'Your translation' }).getByRole('button').allTextContents()).toEqual(['{name}', '<b>', '</b>']);
+
+    await reviewer.getByLabel('Edit as plain text').check();
+    const plain = reviewer.getByRole('textbox', { name: 'Translation as plain text' });
+    await plain.fill((await plain.inputValue()).replace('{name}', ''));
+    await reviewer.keyboard.press('Control+s');
+    await expect.poll(() => reviewer.getByRole('alert').first().textContent()).toContain('Not sent. The edit must keep the variables, markup and glossary terms of the machine translation: variable {name} is missing');
+    await inspectPage(reviewer, 'review-refused');
+    expect(sent).toEqual([]);
+    await reviewer.getByRole('button', { name: 'Undo my changes' }).click();
+  });
+
+  it('saves the reviewer\u2019s edit with Ctrl+S, and the customer gets it as the job\u2019s result', async () => {
+    const task = await heldTask(reviewer);
+    expect(task.job).toBe(job);
+    const last = reviewer.getByRole('textbox', { name: 'Text 4 of 4' });
+    await last.fill((await last.inputValue()) + ADDED);
+    await reviewer.keyboard.press('Control+s');
+    await expect.poll(() => reviewer.getByRole('status').filter({ hasText: 'Edit saved' }).count()).toBe(1);
+
+    const done = await finishedJob(liveKey, job);
+    expect(done.results).toEqual([expect.objectContaining({ index: 0, translation: task.machine_translation + ADDED })]);
+    expect(done.results[0].translation).toContain('{name}');
+  });
+
+  it('goes back to the answered task with K and shows the edit', async () => {
+    await reviewer.locator('body').click({ position: { x: 5, y: 5 } });
+    await reviewer.keyboard.press('k');
+    await expect.poll(() => reviewer.getByRole('heading', { level: 3, name: /^Answered .*: edited$/ }).isVisible()).toBe(true);
+    expect(reviewer.url()).toMatch(/task=/);
+    await inspectPage(reviewer, 'review-history');
+    await reviewer.keyboard.press('j');
+    await expect.poll(() => reviewer.url()).not.toMatch(/task=/);
+  });
+});
