@@ -9,6 +9,8 @@ import { acceptInvitation, consolePage, heading, inspectPage, launchChromium, op
 const LANGUAGE = 'it';
 const SOURCE = 'Hello {name}, the <b>sofa</b> is red.';
 const ADDED = ' Rivisto.';
+/** What follows a click or a key is a round trip to the session API on a busy machine. */
+const SOON = { timeout: 10_000 };
 
 interface HeldTask {
   id: string;
@@ -51,7 +53,7 @@ describe('the reviewer workspace in a browser: a customer\u2019s review-tier tex
   it('lets the owner invite a reviewer of Italian, who lands in the workspace', async () => {
     await acceptInvitation(owner, account.invitationLink);
     await owner.getByRole('link', { name: 'Users' }).click();
-    await expect.poll(() => heading(owner)).toBe('Users');
+    await expect.poll(() => heading(owner), SOON).toBe('Users');
     await owner.getByLabel('Email address').fill(`reviewer-${Date.now()}@example.eu`);
     await owner.getByLabel('Role', { exact: true }).selectOption('reviewer');
     await owner.getByLabel('Languages to review').fill(LANGUAGE);
@@ -79,7 +81,7 @@ describe('the reviewer workspace in a browser: a customer\u2019s review-tier tex
       }
       await reviewer.waitForTimeout(250);
     }
-    await expect.poll(() => reviewer.getByRole('region', { name: 'Source (English)' }).textContent()).toContain('Hello');
+    await expect.poll(() => reviewer.getByRole('region', { name: 'Source (English)' }).textContent(), SOON).toContain('Hello');
     expect(await reviewer.getByRole('region', { name: 'Source (English)' }).locator('mark.term').textContent()).toContain('sofa');
     expect(await reviewer.getByRole('region', { name: 'Machine translation (Italian)' }).locator('mark.term').textContent()).toContain('divano');
     const chips = reviewer.getByRole('group', { name: 'Your translation' }).getByRole('button');
@@ -89,7 +91,7 @@ describe('the reviewer workspace in a browser: a customer\u2019s review-tier tex
     await inspectPage(reviewer, 'review-task');
 
     await reviewer.getByRole('button', { name: 'Renew lease' }).click();
-    await expect.poll(() => reviewer.getByRole('status').filter({ hasText: 'Lease renewed until' }).count()).toBe(1);
+    await expect.poll(() => reviewer.getByRole('status').filter({ hasText: 'Lease renewed until' }).count(), SOON).toBe(1);
   });
 
   it('refuses to drop a variable, in the chip editor and as plain text, without sending anything', async () => {
@@ -101,14 +103,14 @@ describe('the reviewer workspace in a browser: a customer\u2019s review-tier tex
     await reviewer.getByRole('textbox', { name: 'Text 2 of 4' }).focus();
     await reviewer.keyboard.press('Home');
     await reviewer.keyboard.press('Backspace');
-    await expect.poll(() => reviewer.getByRole('alert').first().textContent()).toContain('The variable {name} cannot be removed');
+    await expect.poll(() => reviewer.getByRole('alert').first().textContent(), SOON).toContain('The variable {name} cannot be removed');
     expect(await reviewer.getByRole('group', { name: 'Your translation' }).getByRole('button').allTextContents()).toEqual(['{name}', '<b>', '</b>']);
 
     await reviewer.getByLabel('Edit as plain text').check();
     const plain = reviewer.getByRole('textbox', { name: 'Translation as plain text' });
     await plain.fill((await plain.inputValue()).replace('{name}', ''));
     await reviewer.keyboard.press('Control+s');
-    await expect.poll(() => reviewer.getByRole('alert').first().textContent()).toContain('Not sent. The edit must keep the variables, markup and glossary terms of the machine translation: variable {name} is missing');
+    await expect.poll(() => reviewer.getByRole('alert').first().textContent(), SOON).toContain('Not sent. The edit must keep the variables, markup and glossary terms of the machine translation: variable {name} is missing');
     await inspectPage(reviewer, 'review-refused');
     expect(sent).toEqual([]);
     await reviewer.getByRole('button', { name: 'Undo my changes' }).click();
@@ -120,7 +122,7 @@ describe('the reviewer workspace in a browser: a customer\u2019s review-tier tex
     const last = reviewer.getByRole('textbox', { name: 'Text 4 of 4' });
     await last.fill((await last.inputValue()) + ADDED);
     await reviewer.keyboard.press('Control+s');
-    await expect.poll(() => reviewer.getByRole('status').filter({ hasText: 'Edit saved' }).count()).toBe(1);
+    await expect.poll(() => reviewer.getByRole('status').filter({ hasText: 'Edit saved' }).count(), SOON).toBe(1);
 
     const done = await finishedJob(liveKey, job);
     expect(done.results).toEqual([expect.objectContaining({ index: 0, translation: task.machine_translation + ADDED })]);
@@ -130,10 +132,10 @@ describe('the reviewer workspace in a browser: a customer\u2019s review-tier tex
   it('goes back to the answered task with K and shows the edit', async () => {
     await reviewer.locator('body').click({ position: { x: 5, y: 5 } });
     await reviewer.keyboard.press('k');
-    await expect.poll(() => reviewer.getByRole('heading', { level: 3, name: /^Answered .*: edited$/ }).isVisible()).toBe(true);
+    await expect.poll(() => reviewer.getByRole('heading', { level: 3, name: /^Answered .*: edited$/ }).isVisible(), SOON).toBe(true);
     expect(reviewer.url()).toMatch(/task=/);
     await inspectPage(reviewer, 'review-history');
     await reviewer.keyboard.press('j');
-    await expect.poll(() => reviewer.url()).not.toMatch(/task=/);
+    await expect.poll(() => reviewer.url(), SOON).not.toMatch(/task=/);
   });
 });

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { TranslationErrorDto } from '@platform/errors';
-import { assertReviews, ReviewLanguageQueryDto, ReviewTasks, type Reviewer } from '@platform/review';
+import { assertReviews, ReviewAnswerResponseDto, ReviewLanguageQueryDto, ReviewTasks, type Reviewer } from '@platform/review';
 import { SessionAuth } from '../sessions/session-auth.decorator';
 import { CurrentUser, Roles } from '../sessions/session.guard';
 import type { SignedIn } from '../sessions/sessions.service';
@@ -11,7 +11,6 @@ import {
   NextReviewTaskResponseDto,
   RecentReviewTasksResponseDto,
   RenewedLeaseResponseDto,
-  ReviewAnswerResponseDto,
   ReviewEditDto,
   ReviewerProfileDto,
   ReviewTaskResponseDto,

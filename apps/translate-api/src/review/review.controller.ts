@@ -13,9 +13,9 @@ import {
 } from '@nestjs/swagger';
 import { Public } from '@platform/auth';
 import { TranslationErrorDto } from '@platform/errors';
-import { assertReviews, ReviewLanguageQueryDto, ReviewTasks, type Reviewer } from '@platform/review';
+import { assertReviews, ReviewAnswerResponseDto, ReviewLanguageQueryDto, ReviewTasks, type Reviewer } from '@platform/review';
 import type { FastifyRequest } from 'fastify';
-import { NextTaskResponseDto, ReviewAnswerResponseDto, ReviewTaskDto, ReviewVerdictDto } from './dtos/review-task.dto';
+import { NextTaskResponseDto, ReviewTaskDto, ReviewVerdictDto } from './dtos/review-task.dto';
 import { ReviewerGuard } from './reviewer.guard';
 
 const CurrentReviewer = createParamDecorator((_: unknown, context: ExecutionContext) => context.switchToHttp().getRequest<FastifyRequest>().reviewer);

@@ -43,3 +43,14 @@ export class ReviewTaskFieldsDto {
     };
   }
 }
+
+export class ReviewAnswerResponseDto {
+  @ApiProperty({ enum: [true] })
+  ok: true;
+
+  @ApiProperty({ format: 'uuid' })
+  task: string;
+
+  @ApiProperty({ enum: ['approved', 'edited'] })
+  status: 'approved' | 'edited';
+}

@@ -161,17 +161,6 @@ export class RenewedLeaseResponseDto {
   lease_until: string;
 }
 
-export class ReviewAnswerResponseDto {
-  @ApiProperty({ enum: [true] })
-  ok: true;
-
-  @ApiProperty({ format: 'uuid' })
-  task: string;
-
-  @ApiProperty({ enum: ['approved', 'edited'] })
-  status: 'approved' | 'edited';
-}
-
 export class EditProblemDto {
   @ApiProperty({ enum: ['variable', 'markup', 'term', 'json'] })
   kind: 'variable' | 'markup' | 'term' | 'json';

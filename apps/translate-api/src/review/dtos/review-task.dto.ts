@@ -36,14 +36,3 @@ export class NextTaskResponseDto {
   @ApiProperty({ type: ReviewTaskDto, nullable: true, description: 'null when no task in that language is open' })
   task: ReviewTaskDto | null;
 }
-
-export class ReviewAnswerResponseDto {
-  @ApiProperty({ enum: [true] })
-  ok: true;
-
-  @ApiProperty({ format: 'uuid' })
-  task: string;
-
-  @ApiProperty({ enum: ['approved', 'edited'] })
-  status: 'approved' | 'edited';
-}
