@@ -37,6 +37,8 @@ describe('the reviewer workspace in a browser: a customer\u2019s review-tier tex
     browser = await launchChromium();
     owner = await consolePage(browser);
     reviewer = await consolePage(browser);
+    // The reviewer's page gets a clock the test can move, to see the lease's warning without waiting for it.
+    await reviewer.clock.install();
     // Activated (no --sandbox): only live jobs' tasks reach people.
     account = await operatorAccount({ sandbox: false });
     liveKey = await runAdmin(stack.translateAdmin, ['key:create', '--account', account.name]);
@@ -89,6 +91,13 @@ describe('the reviewer workspace in a browser: a customer\u2019s review-tier tex
     expect(await reviewer.getByTestId('lease-left').textContent()).toMatch(/^1[45]:\d\d left$/);
     expect(await reviewer.getByText('divano (for \u201csofa\u201d): 1 of 1').isVisible()).toBe(true);
     await inspectPage(reviewer, 'review-task');
+
+    const warning = reviewer.getByRole('alert').filter({ hasText: 'Your lease on this task ends in under 60 seconds' });
+    await reviewer.clock.fastForward('14:10');
+    await expect.poll(() => warning.count(), SOON).toBe(1);
+    await inspectPage(reviewer, 'review-lease-warning');
+    await reviewer.clock.setSystemTime(new Date());
+    await expect.poll(() => warning.count(), SOON).toBe(0);
 
     await reviewer.getByRole('button', { name: 'Renew lease' }).click();
     await expect.poll(() => reviewer.getByRole('status').filter({ hasText: 'Lease renewed until' }).count(), SOON).toBe(1);

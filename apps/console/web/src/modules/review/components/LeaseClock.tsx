@@ -1,11 +1,12 @@
 import { formatDateTime } from '../../../i18n/format';
 import { useT } from '../../../i18n/i18n';
-import { useNow } from '../hooks/use-now';
 import { formatRemaining, warnBeforeMs } from '../utils/lease-clock';
 
 interface LeaseClockProps {
   leaseUntil: string;
   leaseSeconds: number;
+  /** The ticking clock of the page, which also disables the answers once the lease is over. */
+  now: number;
   onRenew: () => void;
   renewing: boolean;
   onTakeNext: () => void;
@@ -15,9 +16,8 @@ interface LeaseClockProps {
  * What is left of the lease, ticking, with a button to renew it. A warning is announced once
  * before the lease runs out, and another when it has; the countdown itself is not read out.
  */
-export function LeaseClock({ leaseUntil, leaseSeconds, onRenew, renewing, onTakeNext }: LeaseClockProps) {
+export function LeaseClock({ leaseUntil, leaseSeconds, now, onRenew, renewing, onTakeNext }: LeaseClockProps) {
   const t = useT();
-  const now = useNow();
   const remaining = Date.parse(leaseUntil) - now;
   const warnBefore = warnBeforeMs(leaseSeconds);
   return (

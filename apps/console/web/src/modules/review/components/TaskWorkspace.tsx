@@ -4,6 +4,7 @@ import { formatDateTime, formatLanguage } from '../../../i18n/format';
 import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { TextAreaField } from '../../../ui/Field';
+import { useNow } from '../hooks/use-now';
 import { useTaskActions, type ReviewTask } from '../hooks/use-review';
 import { useShortcuts } from '../hooks/use-shortcuts';
 import { serialise, stateFromText, type TokenEditorState } from '../utils/token-editor-state';
@@ -34,7 +35,8 @@ export function TaskWorkspace({ task, leaseSeconds, onAnswered }: TaskWorkspaceP
   const text = plain ?? serialise(chips, task.tokens);
   const dirty = text !== task.machine_translation;
   const problems = useMemo(() => checkEdit(rules, task.machine_translation, text), [rules, task.machine_translation, text]);
-  const leaseOver = held && task.lease_until !== null && Date.parse(task.lease_until) <= Date.now();
+  const now = useNow();
+  const leaseOver = held && task.lease_until !== null && Date.parse(task.lease_until) <= now;
 
   const approve = () => {
     if (!held || actions.approve.isPending) return;
@@ -74,6 +76,7 @@ export function TaskWorkspace({ task, leaseSeconds, onAnswered }: TaskWorkspaceP
         <LeaseClock
           leaseUntil={task.lease_until}
           leaseSeconds={leaseSeconds}
+          now={now}
           renewing={actions.renew.isPending}
           onRenew={() => actions.renew.mutate(task.id, { onSuccess: ({ lease_until }) => setNotice({ kind: 'info', text: t('review.renewed', { time: formatDateTime(lease_until) }) }) })}
           onTakeNext={actions.takeNext}
