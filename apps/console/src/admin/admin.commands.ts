@@ -46,7 +46,7 @@ const userInvite: AdminCommand<{ account: string; email: string; role: ConsoleRo
     const account = await existingAccount(context, name);
     const { invitation, link, mail } = await asOperatorMistake(context.get(InvitationsService).invite(account.id, email, role, languages));
     const mailed = !mail ? [] : mail.sent ? [`mailed the link to ${invitation.email}`] : [`could not mail the link (${mail.reason}): pass it on yourself`];
-    const reviewing = role === 'reviewer' ? ` (${invitation.languages.join(', ')})` : '';
+    const reviewing = invitation.languages.length > 0 ? ` (${invitation.languages.join(', ')})` : '';
     return [...mailed, `invited ${invitation.email} as ${role}${reviewing} of "${account.name}" until ${invitation.expiresAt.toISOString()}; the link works once and is shown only now:`, link];
   },
 };

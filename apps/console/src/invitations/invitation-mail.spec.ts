@@ -30,7 +30,7 @@ describe('invitation mail through a mail server', () => {
     started.push(smtp, app);
 
     const email = newEmail('Mailed');
-    const invited = await account.owner.call('POST', '/users/invitations', { email, role: 'reviewer', languages: ['de'] });
+    const invited = await account.owner.call('POST', '/users/invitations', { email, role: 'reviewer' });
     expect(invited.status).toBe(201);
     expect(invited.body).toMatchObject({ ok: true, mailed: true, link: expect.stringMatching(/^https:\/\/console\.example\.eu\/console\/accept-invitation#token=inv_/) });
 

@@ -42,10 +42,9 @@ export class InvitationsService {
     private readonly config: ConsoleConfig,
   ) {}
 
-  /** Mails the link too when SMTP_URL is set; the invitation stands whether or not that works. A reviewer is invited with the languages they will review. */
+  /** Mails the link too when SMTP_URL is set; the invitation stands whether or not that works. A reviewer may be invited with the languages they will review. */
   async invite(accountId: string, email: string, role: ConsoleRole, languages?: string[]): Promise<IssuedInvitation> {
     const reviewed = assertLanguagesFit(role, languages);
-    if (role === 'reviewer' && !reviewed) throw ApiError.invalidParameter('languages: invite a reviewer with the languages they will review, such as ["de"]');
     if (await this.users.findByEmail(email)) throw ApiError.invalidParameter(`email: ${email} already has a console user`);
     const token = INVITATION_PREFIX + randomBytes(32).toString('base64url');
     const invitation = await this.invitations.save(

@@ -22,15 +22,15 @@ export class ConsoleReviewers {
   /**
    * Makes the user a reviewer of `languages`, in the caller's transaction: their reviewer record
    * takes the languages, or is created and linked. Without languages an existing record keeps
-   * its own, and a new one cannot be made (422).
+   * its own, and none is made: the user reviews nothing until the owner gives them languages.
    */
-  async enlist(manager: EntityManager, user: ConsoleUser, languages: string[] | undefined): Promise<Reviewer> {
+  async enlist(manager: EntityManager, user: ConsoleUser, languages: string[] | undefined): Promise<Reviewer | null> {
     const existing = user.reviewerId ? await manager.findOneBy(Reviewer, { id: user.reviewerId }) : null;
     if (existing) {
       if (languages) await this.reviewers.setLanguages(manager, existing.id, languages);
       return Object.assign(existing, languages && { languages });
     }
-    if (!languages) throw ApiError.invalidParameter('languages: a reviewer needs the languages they review, such as ["de"]');
+    if (!languages?.length) return null;
     const reviewer = await this.reviewers.createWithoutToken(manager, languages, user.email);
     await manager.update(ConsoleUser, { id: user.id }, { reviewerId: reviewer.id });
     return Object.assign(user, { reviewerId: reviewer.id, reviewer }).reviewer!;

@@ -210,18 +210,18 @@ describe('the reviewer workspace over HTTP', () => {
     expect((await app.get(ReviewerService).find(reviewerId))?.revokedAt).toBeInstanceOf(Date);
   });
 
-  it('lets an owner invite reviewers with languages, make a user a reviewer, and change a reviewer\u2019s languages', async () => {
+  it('lets an owner invite reviewers with languages or without, make a user a reviewer, and change a reviewer\u2019s languages', async () => {
     const invite = (json: object) => account.owner.call('POST', '/users/invitations', { email: `x-${Math.random()}@example.eu`, ...json });
-    expect((await invite({ role: 'reviewer' })).body).toEqual({ error: 'invalid_request', message: 'languages: invite a reviewer with the languages they will review, such as ["de"]' });
-    expect((await invite({ role: 'member', languages: ['de'] })).body.message).toBe('languages: only reviewers have languages, not a member');
+    expect((await invite({ role: 'member', languages: ['de'] })).body).toEqual({ error: 'invalid_request', message: 'languages: only reviewers have languages, not a member' });
     expect((await invite({ role: 'reviewer', languages: ['xx'] })).body.message).toBe('languages must be a list of EU language codes such as ["de", "fr"]');
     expect((await invite({ role: 'reviewer', languages: ['de', 'de', 'fr'] })).body.invitation).toMatchObject({ role: 'reviewer', languages: ['de', 'fr'] });
 
-    const { browser, userId } = await account.join('member');
+    // Without languages a reviewer reviews nothing until the owner gives them some.
+    const { browser, userId } = await account.join('reviewer', {});
+    expect(await browser.call('GET', '/review')).toMatchObject({ status: 403, body: { error: 'forbidden', message: 'You have no languages to review yet: the account\u2019s owner sets them' } });
     const patch = (json: object) => account.owner.call('PATCH', `/users/${userId}`, json);
-    expect(await patch({ role: 'reviewer' })).toMatchObject({ status: 422, body: { message: 'languages: a reviewer needs the languages they review, such as ["de"]' } });
     expect(await patch({})).toMatchObject({ status: 422, body: { message: 'Send the new role, languages (for a reviewer) or both' } });
-    expect((await patch({ role: 'reviewer', languages: ['fi'] })).body.user).toMatchObject({ role: 'reviewer', reviewer: { languages: ['fi'] } });
+    expect((await patch({ languages: ['fi'] })).body.user).toMatchObject({ role: 'reviewer', reviewer: { languages: ['fi'] } });
     expect((await browser.call('GET', '/review')).body.reviewer.languages).toEqual(['fi']);
     expect((await patch({ languages: ['fi', 'sv'] })).body.user.reviewer.languages).toEqual(['fi', 'sv']);
     expect((await patch({ role: 'member' })).body.user).toEqual({ id: userId, email: expect.any(String), role: 'member' });
@@ -230,5 +230,8 @@ describe('the reviewer workspace over HTTP', () => {
     // Back as a reviewer, with the languages they had.
     expect((await patch({ role: 'reviewer' })).body.user.reviewer.languages).toEqual(['fi', 'sv']);
     expect((await browser.call('GET', '/review')).status).toBe(200);
+
+    const { userId: memberId } = await account.join('member');
+    expect((await account.owner.call('PATCH', `/users/${memberId}`, { role: 'reviewer' })).body.user).toEqual({ id: memberId, email: expect.any(String), role: 'reviewer' });
   });
 });

@@ -46,15 +46,15 @@ export class UsersController {
   @ApiOperation({
     summary: "Change a user's role, or a reviewer's languages (owners only)",
     description:
-      'The change applies to their sessions at once. An account keeps at least one owner. A user becoming a reviewer for the first time needs `languages`; ' +
-      'one who was a reviewer before gets their languages back unless new ones are sent.',
+      'The change applies to their sessions at once. An account keeps at least one owner. A reviewer reviews the `languages` sent, ' +
+      'or those they had as a reviewer before; without any they review nothing yet.',
   })
   @ApiParam(USER_ID)
   @ApiOkResponse({ type: UserResponseDto })
   @ApiNotFoundResponse({ type: TranslationErrorDto, description: 'not_found: no such user in this account' })
   @ApiUnprocessableEntityResponse({
     type: TranslationErrorDto,
-    description: 'invalid_request: an unknown role or language, languages for a role other than reviewer, a new reviewer without languages, or the last owner would be demoted',
+    description: 'invalid_request: an unknown role or language, languages for a role other than reviewer, or the last owner would be demoted',
   })
   async change(@CurrentUser() caller: SignedIn, @Param('id') id: string, @Body() body: ChangeUserDto): Promise<UserResponseDto> {
     return { ok: true, user: UserViewDto.from(await this.users.change(caller.accountId, id, body)) };

@@ -49,7 +49,7 @@ export class UsersService {
     return user;
   }
 
-  /** A new role, and for a reviewer the languages they review: needed the first time a user becomes one. */
+  /** A new role, and for a reviewer the languages they review (until they have some, they review nothing). */
   change(accountId: string, id: string, { role: newRole, languages }: UserChange): Promise<ConsoleUser> {
     if (!newRole && !languages) throw ApiError.invalidParameter('Send the new role, languages (for a reviewer) or both');
     return this.keepingAnOwner(accountId, id, async (manager, user) => {

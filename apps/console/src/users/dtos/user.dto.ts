@@ -41,7 +41,7 @@ export class ChangeUserDto {
   @IsIn(CONSOLE_ROLES)
   role?: ConsoleRole;
 
-  @ReviewerLanguages('The languages the user reviews: for a reviewer, or a user becoming one for the first time (required then)')
+  @ReviewerLanguages('For a reviewer: the languages they review. Without any yet, a reviewer reviews nothing')
   languages?: string[];
 }
 
@@ -51,7 +51,7 @@ export class InviteUserDto extends EmailField {
   @IsIn(CONSOLE_ROLES)
   role?: ConsoleRole;
 
-  @ReviewerLanguages('Required with the role reviewer: the target languages they will review')
+  @ReviewerLanguages('For a reviewer: the target languages they will review (they can also be set later)')
   languages?: string[];
 }
 

@@ -161,7 +161,7 @@ export interface paths {
         head?: never;
         /**
          * Change a user's role, or a reviewer's languages (owners only)
-         * @description The change applies to their sessions at once. An account keeps at least one owner. A user becoming a reviewer for the first time needs `languages`; one who was a reviewer before gets their languages back unless new ones are sent.
+         * @description The change applies to their sessions at once. An account keeps at least one owner. A reviewer reviews the `languages` sent, or those they had as a reviewer before; without any they review nothing yet.
          */
         patch: operations["UsersController_change"];
         trace?: never;
@@ -916,7 +916,7 @@ export interface components {
              */
             role?: "owner" | "member" | "reviewer";
             /**
-             * @description Required with the role reviewer: the target languages they will review
+             * @description For a reviewer: the target languages they will review (they can also be set later)
              * @example [
              *       "de",
              *       "fr"
@@ -943,7 +943,7 @@ export interface components {
              */
             role?: "owner" | "member" | "reviewer";
             /**
-             * @description The languages the user reviews: for a reviewer, or a user becoming one for the first time (required then)
+             * @description For a reviewer: the languages they review. Without any yet, a reviewer reviews nothing
              * @example [
              *       "de",
              *       "fr"
@@ -2071,7 +2071,7 @@ export interface operations {
                     "application/json": components["schemas"]["TranslationErrorDto"];
                 };
             };
-            /** @description invalid_request: an unknown role or language, languages for a role other than reviewer, a new reviewer without languages, or the last owner would be demoted */
+            /** @description invalid_request: an unknown role or language, languages for a role other than reviewer, or the last owner would be demoted */
             422: {
                 headers: {
                     [name: string]: unknown;

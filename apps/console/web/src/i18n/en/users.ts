@@ -19,5 +19,7 @@ export const users = {
   'users.expires': 'Expires',
   'users.noInvitations': 'No open invitations.',
   'users.languages': 'Languages to review',
-  'users.languagesHint': 'Language codes separated by commas, such as de, fr',
+  'users.languagesHint': 'Language codes separated by commas, such as de, fr; they can also be set later',
+  'users.languagesOf': 'Languages {email} reviews',
+  'users.reviewerRevoked': 'An operator revoked this reviewer: they review nothing.',
 } as const;

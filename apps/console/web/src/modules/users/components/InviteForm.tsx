@@ -5,6 +5,7 @@ import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { Field } from '../../../ui/Field';
 import { SecretOnce } from '../../../ui/SecretOnce';
 import { useUserActions, type Invitation, type Role } from '../hooks/use-users';
+import { parseLanguages } from '../utils/language-list';
 import { RoleSelect } from './RoleSelect';
 
 export function InviteForm() {
@@ -15,8 +16,7 @@ export function InviteForm() {
   const [languages, setLanguages] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // Codes are checked by the API, whose message names a wrong one.
-    invite.mutate({ email, role, ...(role === 'reviewer' && { languages: languages.split(/[\s,]+/).filter(Boolean).map((code) => code.toLowerCase()) as Invitation['languages'] }) });
+    invite.mutate({ email, role, ...(role === 'reviewer' && { languages: parseLanguages(languages) as Invitation['languages'] }) });
   };
   const sent = invite.data;
   return (
@@ -25,7 +25,7 @@ export function InviteForm() {
       <form onSubmit={submit} className="form form-inline">
         <Field label={t('users.email')} type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <RoleSelect label={t('users.role')} value={role} onChange={setRole} />
-        {role === 'reviewer' && <Field label={t('users.languages')} hint={t('users.languagesHint')} required value={languages} onChange={(e) => setLanguages(e.target.value)} />}
+        {role === 'reviewer' && <Field label={t('users.languages')} hint={t('users.languagesHint')} value={languages} onChange={(e) => setLanguages(e.target.value)} />}
         <button type="submit" className="btn btn-primary" disabled={invite.isPending}>
           {t('users.invite')}
         </button>

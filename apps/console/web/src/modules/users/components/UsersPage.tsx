@@ -10,6 +10,7 @@ import { usePage } from '../../../ui/use-page';
 import type { Session } from '../../session/hooks/use-session';
 import { useUserActions, useUsers, type ConsoleUser, type Role } from '../hooks/use-users';
 import { InviteForm } from './InviteForm';
+import { ReviewerLanguagesForm } from './ReviewerLanguagesForm';
 import { RoleSelect } from './RoleSelect';
 
 export function UsersPage({ session }: { session: Session }) {
@@ -30,6 +31,7 @@ export function UsersPage({ session }: { session: Session }) {
         columns={[
           { header: t('users.email'), cell: (user) => `${user.email}${user.id === session.user.id ? ` ${t('users.you')}` : ''}` },
           { header: t('users.role'), cell: (user) => <RoleSelect label={t('users.changeRole', { email: user.email })} value={user.role} onChange={(role) => setRoleChange({ user, role })} /> },
+          { header: t('users.languages'), cell: (user) => (user.role === 'reviewer' ? <ReviewerLanguagesForm key={user.reviewer?.languages.join()} user={user} /> : t('value.none')) },
           {
             header: t('users.actions'),
             cell: (user) => (

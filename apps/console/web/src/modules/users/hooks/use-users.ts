@@ -5,6 +5,7 @@ import type { components } from '../../../api/session-api';
 export type ConsoleUser = components['schemas']['UserViewDto'];
 export type Role = ConsoleUser['role'];
 export type Invitation = components['schemas']['InviteUserDto'];
+export type Languages = components['schemas']['ChangeUserDto']['languages'];
 
 const USERS = ['users'] as const;
 
@@ -17,6 +18,10 @@ export function useUserActions() {
     invite: useMutation({ mutationFn: (body: Invitation) => unwrap(api.POST('/console/api/users/invitations', { body })), onSuccess: refresh }),
     changeRole: useMutation({
       mutationFn: ({ id, role }: { id: string; role: Role }) => unwrap(api.PATCH('/console/api/users/{id}', { params: { path: { id } }, body: { role } })),
+      onSuccess: refresh,
+    }),
+    setLanguages: useMutation({
+      mutationFn: ({ id, languages }: { id: string; languages: Languages }) => unwrap(api.PATCH('/console/api/users/{id}', { params: { path: { id } }, body: { languages } })),
       onSuccess: refresh,
     }),
     remove: useMutation({ mutationFn: (id: string) => unwrap(api.DELETE('/console/api/users/{id}', { params: { path: { id } } })), onSuccess: refresh }),
