@@ -12,7 +12,7 @@ export function HighlightedText({ text, terms, side, lang }: { text: string; ter
       {pieces.map((piece, index) => {
         if (piece.kind === 'text') return piece.text;
         if (piece.kind === 'term') {
-          const note = t('review.term', { term: piece.term, translation: piece.translation });
+          const note = t('workspace.term', { term: piece.term, translation: piece.translation });
           return (
             <mark key={index} className="term" title={note}>
               {piece.text}
@@ -21,7 +21,7 @@ export function HighlightedText({ text, terms, side, lang }: { text: string; ter
           );
         }
         return (
-          <code key={index} className={`chip chip-${piece.kind}`} title={t(`review.chip.${piece.kind}`, { text: piece.text })}>
+          <code key={index} className={`chip chip-${piece.kind}`} title={t(`workspace.chip.${piece.kind}`, { text: piece.text })}>
             {piece.text}
           </code>
         );

@@ -8,7 +8,7 @@ export function LanguagePicker({ languages, value, onChange }: { languages: stri
   const id = useId();
   return (
     <div className="field">
-      <label htmlFor={id}>{t('review.language')}</label>
+      <label htmlFor={id}>{t('workspace.language')}</label>
       <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
         {languages.map((language) => (
           <option key={language} value={language}>

@@ -23,26 +23,26 @@ export function LeaseClock({ leaseUntil, leaseSeconds, now, onRenew, renewing, o
   return (
     <div className="lease">
       <div className="lease-clock">
-        <label htmlFor="lease-progress">{t('review.lease')}</label>
+        <label htmlFor="lease-progress">{t('workspace.lease')}</label>
         <progress id="lease-progress" max={leaseSeconds} value={Math.max(0, remaining / 1000)} />
         <time dateTime={leaseUntil} title={formatDateTime(leaseUntil)} data-testid="lease-left">
-          {t('review.leaseLeft', { time: formatRemaining(remaining) })}
+          {t('workspace.leaseLeft', { time: formatRemaining(remaining) })}
         </time>
         <button type="button" className="btn" onClick={onRenew} disabled={renewing || remaining <= 0}>
-          {t('review.renew')}
+          {t('workspace.renew')}
         </button>
       </div>
       {remaining <= 0 ? (
         <div className="alert alert-error" role="alert">
-          {t('review.leaseLost')}{' '}
+          {t('workspace.leaseLost')}{' '}
           <button type="button" className="btn" onClick={onTakeNext}>
-            {t('review.takeNext')}
+            {t('workspace.takeNext')}
           </button>
         </div>
       ) : (
         remaining <= warnBefore && (
           <div className="alert alert-warning" role="alert">
-            {t('review.leaseWarning', { seconds: Math.round(warnBefore / 1000) })}
+            {t('workspace.leaseWarning', { seconds: Math.round(warnBefore / 1000) })}
           </div>
         )
       )}

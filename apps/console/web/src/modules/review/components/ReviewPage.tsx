@@ -21,7 +21,7 @@ export function ReviewPage() {
   const show = (changes: { lang?: string; task?: string }) => setParams({ ...(language && { lang: language }), ...changes });
   return (
     <>
-      <PageHeader title={t('review.title')} intro={t('review.intro')} actions={language && <LanguagePicker languages={languages} value={language} onChange={(lang) => show({ lang })} />} />
+      <PageHeader title={t('workspace.title')} intro={t('workspace.intro')} actions={language && <LanguagePicker languages={languages} value={language} onChange={(lang) => show({ lang })} />} />
       <ApiErrorMessage error={workspace.error} />
       {workspace.data && language && (
         <ReviewDesk language={language} leaseSeconds={workspace.data.lease_seconds} taskId={params.get('task') ?? undefined} onShow={(task) => show(task ? { task } : {})} />
@@ -69,17 +69,17 @@ function ReviewDesk({ language, leaseSeconds, taskId, onShow }: ReviewDeskProps)
       <div className="visually-hidden" role="status">
         {announcement}
       </div>
-      <nav className="review-nav" aria-label={t('review.history')}>
+      <nav className="review-nav" aria-label={t('workspace.history')}>
         <button type="button" className="btn" onClick={navigation.previous} disabled={!hasPrevious}>
-          {t('review.previous')}
+          {t('workspace.previous')}
         </button>
-        {position >= 0 && <span>{t('review.position', { position: position + 1, count: history.length })}</span>}
+        {position >= 0 && <span>{t('workspace.position', { position: position + 1, count: history.length })}</span>}
         <button type="button" className="btn" onClick={navigation.next} disabled={!hasNext}>
-          {t('review.next')}
+          {t('workspace.next')}
         </button>
         {taskId && (
           <button type="button" className="btn" onClick={() => onShow(undefined)}>
-            {t('review.backToCurrent')}
+            {t('workspace.backToCurrent')}
           </button>
         )}
       </nav>
@@ -100,9 +100,9 @@ function ReviewDesk({ language, leaseSeconds, taskId, onShow }: ReviewDeskProps)
         !taskId &&
         current.data === null && (
           <div className="card">
-            <p>{t('review.none', { language: formatLanguage(language) })}</p>
+            <p>{t('workspace.none', { language: formatLanguage(language) })}</p>
             <button type="button" className="btn" onClick={() => void takeNext()}>
-              {t('review.checkAgain')}
+              {t('workspace.checkAgain')}
             </button>
           </div>
         )

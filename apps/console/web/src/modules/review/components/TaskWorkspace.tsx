@@ -40,15 +40,15 @@ export function TaskWorkspace({ task, leaseSeconds, onAnswered }: TaskWorkspaceP
 
   const approve = () => {
     if (!held || actions.approve.isPending) return;
-    if (dirty) return setNotice({ kind: 'error', text: t('review.approveDirty') });
-    actions.approve.mutate(task.id, { onSuccess: () => onAnswered(t('review.approved')) });
+    if (dirty) return setNotice({ kind: 'error', text: t('workspace.approveDirty') });
+    actions.approve.mutate(task.id, { onSuccess: () => onAnswered(t('workspace.approved')) });
   };
   const save = () => {
     if (!held || actions.edit.isPending) return;
-    if (!dirty) return setNotice({ kind: 'info', text: t('review.nothingChanged') });
+    if (!dirty) return setNotice({ kind: 'info', text: t('workspace.nothingChanged') });
     // The server refuses the same edits; refusing here first says why without a round trip.
-    if (problems.length > 0) return setNotice({ kind: 'error', text: t('review.refused', { reason: describeEditProblems(problems) }) });
-    actions.edit.mutate({ id: task.id, translation: text }, { onSuccess: () => onAnswered(t('review.edited')) });
+    if (problems.length > 0) return setNotice({ kind: 'error', text: t('workspace.refused', { reason: describeEditProblems(problems) }) });
+    actions.edit.mutate({ id: task.id, translation: text }, { onSuccess: () => onAnswered(t('workspace.edited')) });
   };
   const reset = () => {
     setChips(stateFromText(task.machine_translation, task.tokens)!);
@@ -60,7 +60,7 @@ export function TaskWorkspace({ task, leaseSeconds, onAnswered }: TaskWorkspaceP
     const back = stateFromText(text, task.tokens);
     if (!back) {
       const lost = problems.filter((problem) => problem.kind === 'variable' || problem.kind === 'markup');
-      return setNotice({ kind: 'error', text: t('review.plainTextBack', { reason: describeEditProblems(lost) }) });
+      return setNotice({ kind: 'error', text: t('workspace.plainTextBack', { reason: describeEditProblems(lost) }) });
     }
     setChips(back);
     setPlain(null);
@@ -71,40 +71,40 @@ export function TaskWorkspace({ task, leaseSeconds, onAnswered }: TaskWorkspaceP
   const error = actions.approve.error ?? actions.edit.error ?? actions.renew.error;
   return (
     <article className="task" aria-labelledby={heading}>
-      <h2 id={heading}>{t('review.task', { index: task.index + 1, job: task.job })}</h2>
+      <h2 id={heading}>{t('workspace.task', { index: task.index + 1, job: task.job })}</h2>
       {held && task.lease_until && (
         <LeaseClock
           leaseUntil={task.lease_until}
           leaseSeconds={leaseSeconds}
           now={now}
           renewing={actions.renew.isPending}
-          onRenew={() => actions.renew.mutate(task.id, { onSuccess: ({ lease_until }) => setNotice({ kind: 'info', text: t('review.renewed', { time: formatDateTime(lease_until) }) }) })}
+          onRenew={() => actions.renew.mutate(task.id, { onSuccess: ({ lease_until }) => setNotice({ kind: 'info', text: t('workspace.renewed', { time: formatDateTime(lease_until) }) }) })}
           onTakeNext={actions.takeNext}
         />
       )}
       <div className="side-by-side">
         <section className="card" aria-labelledby={`${heading}-source`}>
-          <h3 id={`${heading}-source`}>{t('review.source', { language: task.source_language ? formatLanguage(task.source_language) : '?' })}</h3>
+          <h3 id={`${heading}-source`}>{t('workspace.source', { language: task.source_language ? formatLanguage(task.source_language) : '?' })}</h3>
           <HighlightedText text={task.source_text} terms={task.terms} side="source" lang={task.source_language} />
         </section>
         <section className="card" aria-labelledby={`${heading}-machine`}>
-          <h3 id={`${heading}-machine`}>{t('review.machine', { language: formatLanguage(task.target) })}</h3>
+          <h3 id={`${heading}-machine`}>{t('workspace.machine', { language: formatLanguage(task.target) })}</h3>
           <HighlightedText text={task.machine_translation} terms={task.terms} side="translation" lang={task.target} />
         </section>
       </div>
 
       {held ? (
         <section className="card" aria-labelledby={editorLabel}>
-          <h3 id={editorLabel}>{t('review.editor')}</h3>
+          <h3 id={editorLabel}>{t('workspace.editor')}</h3>
           {plain === null ? (
             <TokenEditor tokens={task.tokens} state={chips} onChange={setChips} onRefuse={(message) => setNotice({ kind: 'error', text: message })} lang={task.target} labelledBy={editorLabel} />
           ) : (
-            <TextAreaField label={t('review.plainTextLabel')} hint={t('review.plainTextHint')} lang={task.target} rows={6} value={plain} onChange={(event) => setPlain(event.target.value)} />
+            <TextAreaField label={t('workspace.plainTextLabel')} hint={t('workspace.plainTextHint')} lang={task.target} rows={6} value={plain} onChange={(event) => setPlain(event.target.value)} />
           )}
           {task.tokens.length > 0 && (
             <label className="choice">
               <input type="checkbox" checked={plain !== null} onChange={(event) => togglePlain(event.target.checked)} />
-              {t('review.plainText')}
+              {t('workspace.plainText')}
             </label>
           )}
           <TermChecklist terms={task.terms} problems={problems} />
@@ -116,23 +116,23 @@ export function TaskWorkspace({ task, leaseSeconds, onAnswered }: TaskWorkspaceP
           <ApiErrorMessage error={error} />
           <div className="actions">
             <button type="button" className="btn btn-primary" onClick={approve} disabled={leaseOver || actions.approve.isPending}>
-              {t('review.approve')} <kbd>Ctrl+Enter</kbd>
+              {t('workspace.approve')} <kbd>Ctrl+Enter</kbd>
             </button>
             <button type="button" className="btn" onClick={save} disabled={leaseOver || actions.edit.isPending}>
-              {t('review.saveEdit')} <kbd>Ctrl+S</kbd>
+              {t('workspace.saveEdit')} <kbd>Ctrl+S</kbd>
             </button>
             <button type="button" className="btn" onClick={reset} disabled={!dirty && plain === null}>
-              {t('review.reset')}
+              {t('workspace.reset')}
             </button>
           </div>
-          <p className="hint">{t('review.shortcuts')}</p>
+          <p className="hint">{t('workspace.shortcuts')}</p>
         </section>
       ) : (
         <section className="card" aria-labelledby={editorLabel}>
-          <h3 id={editorLabel}>{t('review.answeredAt', { date: task.answered_at ? formatDateTime(task.answered_at) : '?', status: t(`review.status.${task.status}`) })}</h3>
+          <h3 id={editorLabel}>{t('workspace.answeredAt', { date: task.answered_at ? formatDateTime(task.answered_at) : '?', status: t(`workspace.status.${task.status}`) })}</h3>
           {task.translation !== null && (
             <>
-              <p className="hint">{t('review.yourEdit')}</p>
+              <p className="hint">{t('workspace.yourEdit')}</p>
               <HighlightedText text={task.translation} terms={task.terms} side="translation" lang={task.target} />
             </>
           )}

@@ -5,10 +5,10 @@ import type { ReviewTask } from '../hooks/use-review';
 /** The glossary terms the translation must keep, each ticked off as the current text keeps it. */
 export function TermChecklist({ terms, problems }: { terms: ReviewTask['terms']; problems: EditProblem[] }) {
   const t = useT();
-  if (terms.length === 0) return <p className="hint">{t('review.noTerms')}</p>;
+  if (terms.length === 0) return <p className="hint">{t('workspace.noTerms')}</p>;
   return (
     <section aria-labelledby="terms-title">
-      <h3 id="terms-title">{t('review.terms')}</h3>
+      <h3 id="terms-title">{t('workspace.terms')}</h3>
       <ul className="term-list">
         {terms.map((term) => {
           const problem = problems.find((found) => found.kind === 'term' && found.text === term.translation);
@@ -16,7 +16,7 @@ export function TermChecklist({ terms, problems }: { terms: ReviewTask['terms'];
           return (
             <li key={term.translation} className={problem ? 'term-missing' : 'term-kept'}>
               <span aria-hidden="true">{problem ? '✗ ' : '✓ '}</span>
-              {t('review.termStatus', { translation: term.translation, term: term.term, found, count: term.count })}
+              {t('workspace.termStatus', { translation: term.translation, term: term.term, found, count: term.count })}
             </li>
           );
         })}

@@ -25,9 +25,9 @@ export function TokenEditor({ tokens, state, onChange, onRefuse, lang, labelledB
   const [focusToken, setFocusToken] = useState<number | null>(null);
   const chipName = (position: number) => {
     const token = tokens[state.order[position]];
-    return t(`review.chip.${token.kind}`, { text: token.text });
+    return t(`workspace.chip.${token.kind}`, { text: token.text });
   };
-  const refuse = (position: number) => onRefuse(t('review.chipRefused', { chip: chipName(position) }));
+  const refuse = (position: number) => onRefuse(t('workspace.chipRefused', { chip: chipName(position) }));
 
   useEffect(() => {
     if (focusToken === null) return;
@@ -61,7 +61,7 @@ export function TokenEditor({ tokens, state, onChange, onRefuse, lang, labelledB
   return (
     <div className="token-editor" role="group" aria-labelledby={labelledBy} aria-describedby={hint} lang={lang}>
       <p className="hint" id={hint}>
-        {t('review.editorHint')}
+        {t('workspace.editorHint')}
       </p>
       <div className="token-flow">
         {state.segments.map((segment, index) => (
@@ -70,7 +70,7 @@ export function TokenEditor({ tokens, state, onChange, onRefuse, lang, labelledB
               className="segment"
               rows={1}
               spellCheck
-              aria-label={t('review.segment', { position: index + 1, count: state.segments.length })}
+              aria-label={t('workspace.segment', { position: index + 1, count: state.segments.length })}
               value={segment}
               onChange={(event) => onChange(withSegment(state, index, event.target.value))}
               onKeyDown={onSegmentKey(index)}
@@ -81,7 +81,7 @@ export function TokenEditor({ tokens, state, onChange, onRefuse, lang, labelledB
                 key={`token-${state.order[index]}`}
                 data-token={state.order[index]}
                 className={`chip chip-${tokens[state.order[index]].kind}`}
-                aria-label={t('review.chipHint', { chip: chipName(index), position: index + 1, count: state.order.length })}
+                aria-label={t('workspace.chipHint', { chip: chipName(index), position: index + 1, count: state.order.length })}
                 onKeyDown={onChipKey(index)}
               >
                 {tokens[state.order[index]].text}
