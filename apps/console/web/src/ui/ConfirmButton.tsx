@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useT } from '../i18n/i18n';
+import { Modal } from './Modal';
 
 interface ConfirmDialogProps {
   /** The question, naming what will be lost. */
@@ -12,10 +13,8 @@ interface ConfirmDialogProps {
 /** A modal question; it opens on Cancel, and Escape or Cancel leaves everything as it was. */
 export function ConfirmDialog({ question, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
   const t = useT();
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => dialog.current?.showModal(), []);
   return (
-    <dialog ref={dialog} className="dialog" aria-labelledby="confirm-question" onClose={onCancel}>
+    <Modal labelledBy="confirm-question" onClose={onCancel}>
       <p id="confirm-question">{question}</p>
       <div className="actions">
         <button type="button" className="btn" autoFocus onClick={onCancel}>
@@ -25,7 +24,7 @@ export function ConfirmDialog({ question, confirmLabel, onConfirm, onCancel }: C
           {confirmLabel}
         </button>
       </div>
-    </dialog>
+    </Modal>
   );
 }
 
