@@ -6,6 +6,7 @@ import { HealthModule, RedisModule } from '@platform/service-kit';
 import { EnginesModule } from '@platform/translation-engines';
 import { TranslationPipelineModule } from '@platform/translation-pipeline';
 import { BatchesApiModule } from './batches/batches-api.module';
+import { CompatModule } from './compat/compat.module';
 import { TranslateApiConfig } from './config/translate-api.config';
 import { GlossariesApiModule } from './glossaries/glossaries-api.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
@@ -39,6 +40,7 @@ export class AppModule {
         LanguagesModule,
         WebhooksApiModule.forRoot(config),
         ReviewApiModule.forRoot({ leaseSeconds: config.REVIEW_LEASE_SECONDS }),
+        CompatModule.forRoot(config.COMPAT_APIS),
       ],
       providers: [{ provide: TranslateApiConfig, useValue: config }],
     };

@@ -1,6 +1,6 @@
-import { translationEnvelope } from '@platform/errors';
 import { bootstrapHttpApp } from '@platform/service-kit';
 import { AppModule } from './app.module';
+import { translateApiEnvelope } from './compat/compat.envelope';
 import { TranslateApiConfig } from './config/translate-api.config';
 import { checkCredentialsBeforeBody } from './credentials/credentials-before-body';
 
@@ -23,7 +23,7 @@ export function serveTranslateApi(config: TranslateApiConfig) {
     service: 'translate-api',
     module: AppModule.forRoot(config),
     config,
-    envelope: translationEnvelope,
+    envelope: translateApiEnvelope(config.COMPAT_APIS),
     bodyLimit: config.MAX_BODY_BYTES,
     openapi: { title: 'Translation API', description: 'Text, HTML and JSON into the official EU languages', securitySchemes: SECURITY_SCHEMES },
     credentials: { beforeBody: checkCredentialsBeforeBody },

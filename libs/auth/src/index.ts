@@ -11,6 +11,7 @@ export * from './keys/dtos/key-route.docs';
 export * from './decorators/require-scope.decorator';
 export * from './decorators/current-api-key.decorator';
 export * from './decorators/api-key-auth.decorator';
+export * from './decorators/api-key-in-body.decorator';
 export * from './bigint-column';
 export * from './auth.module';
 export { bearerToken, invalidKey, MISSING_KEY_MESSAGE } from './guards/api-key.guard';

@@ -36,6 +36,7 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     if (reply.sent) return;
     const headers = { ...error.headers };
     if (error.status === 503 && !Object.keys(headers).some((name) => name.toLowerCase() === 'retry-after')) headers['retry-after'] = String(this.retryAfterSeconds);
-    reply.status(error.status).headers(headers).type('application/json; charset=utf-8').send(this.envelope.render(error));
+    const status = this.envelope.status?.(error, request) ?? error.status;
+    reply.status(status).headers(headers).type('application/json; charset=utf-8').send(this.envelope.render(error, request));
   }
 }

@@ -1,9 +1,31 @@
 import { TranslationErrorCode } from '@platform/contracts';
+import type { FastifyRequest } from 'fastify';
 import { NormalizedError } from './normalize-error';
 
-/** How one service family writes an error body. Each HTTP app picks exactly one. */
+/**
+ * How one service family writes an error body. Each HTTP app picks exactly one; an app that also
+ * speaks other vendors' APIs picks one per path with `envelopeByPath`.
+ */
 export interface ErrorEnvelope {
-  render(error: NormalizedError): Record<string, unknown>;
+  /** `request` is absent for failures below HTTP (a malformed request line). */
+  render(error: NormalizedError, request?: FastifyRequest): Record<string, unknown>;
+  /** The status to answer with, when the envelope's API uses other statuses than ours. */
+  status?(error: NormalizedError, request?: FastifyRequest): number;
+}
+
+/** One envelope for the paths `matches` accepts. */
+export interface PathEnvelope {
+  matches(path: string): boolean;
+  envelope: ErrorEnvelope;
+}
+
+/** The first of `routes` whose paths include the request's, else `fallback`. */
+export function envelopeByPath(routes: PathEnvelope[], fallback: ErrorEnvelope): ErrorEnvelope {
+  const pick = (request?: FastifyRequest) => (request && routes.find((route) => route.matches(request.url.split('?')[0]))?.envelope) || fallback;
+  return {
+    render: (error, request) => pick(request).render(error, request),
+    status: (error, request) => pick(request).status?.(error, request) ?? error.status,
+  };
 }
 
 /** Translation service: `{"error": code, "message": text}` plus documented extras. */

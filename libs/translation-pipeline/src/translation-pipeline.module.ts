@@ -11,7 +11,7 @@ export class TranslationPipelineModule {
       module: TranslationPipelineModule,
       global: true,
       providers: [{ provide: PricingConfig, useValue: pricing }, LanguageDetector, TranslationPipeline],
-      exports: [TranslationPipeline, PricingConfig],
+      exports: [TranslationPipeline, PricingConfig, LanguageDetector],
     };
   }
 }

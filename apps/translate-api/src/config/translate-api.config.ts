@@ -4,7 +4,9 @@ import { DatabaseRedisConfig, EnvInt } from '@platform/service-kit';
 import { withEngineConfig } from '@platform/translation-engines';
 import { withPricingConfig } from '@platform/translation-pipeline';
 import { withWebhookUrlConfig } from '@platform/webhooks';
-import { IsInt, Max, Min } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { ArrayUnique, IsIn, IsInt, Max, Min } from 'class-validator';
+import { COMPAT_APIS, type CompatApi } from '../compat/compat-apis';
 
 export class TranslateApiConfig extends withSandboxQuotaConfig(withWebhookUrlConfig(withPricingConfig(withEngineConfig(DatabaseRedisConfig)))) {
   PORT = DefaultPort['translate-api'];
@@ -31,4 +33,12 @@ export class TranslateApiConfig extends withSandboxQuotaConfig(withWebhookUrlCon
   /** How long a reviewer's claim on a review task holds before the task returns to the pool. */
   @EnvInt() @IsInt() @Min(10) @Max(7 * 24 * 3600)
   REVIEW_LEASE_SECONDS = 900;
+
+  /**
+   * Other vendors' APIs answered besides /api/v1, comma-separated: `deepl` (/v2, /v3),
+   * `libretranslate` (/translate, /languages, /detect, /frontend/settings). Empty turns both off.
+   */
+  @Transform(({ value }) => (typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : value))
+  @ArrayUnique() @IsIn(COMPAT_APIS, { each: true })
+  COMPAT_APIS: CompatApi[] = [...COMPAT_APIS];
 }

@@ -1,10 +1,9 @@
-import { Controller, Get, Logger } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { ApiKeyAuth } from '@platform/auth';
-import { isEuLanguage } from '@platform/contracts';
-import { ApiError, TranslationErrorDto } from '@platform/errors';
+import { TranslationErrorDto } from '@platform/errors';
 import { ApiRateLimited, RATE_LIMIT_HEADER_DOCS } from '@platform/quota';
-import { EngineError, EngineRouter, type LanguagePair } from '@platform/translation-engines';
+import { AvailablePairs } from './available-pairs.service';
 import { LanguageDto, LanguagesResponseDto } from './dtos/languages-response.dto';
 import { nativeLanguageName } from './native-language-name';
 
@@ -16,9 +15,7 @@ function languages(codes: Iterable<string>): LanguageDto[] {
 @ApiKeyAuth()
 @Controller('api/v1/languages')
 export class LanguagesController {
-  private readonly logger = new Logger(LanguagesController.name);
-
-  constructor(private readonly engines: EngineRouter) {}
+  constructor(private readonly pairs: AvailablePairs) {}
 
   @Get()
   @ApiOperation({
@@ -34,18 +31,7 @@ export class LanguagesController {
   @ApiServiceUnavailableResponse({ type: TranslationErrorDto, description: 'service_unavailable: no engine offers any pair, and one could not be reached' })
   @ApiRateLimited(TranslationErrorDto)
   async list(): Promise<LanguagesResponseDto> {
-    const pairs = (await this.pairs()).filter(({ source, target }) => source !== target && isEuLanguage(source) && isEuLanguage(target));
+    const pairs = await this.pairs.list();
     return { ok: true, source: languages(pairs.map((p) => p.source)), target: languages(pairs.map((p) => p.target)) };
-  }
-
-  private async pairs(): Promise<LanguagePair[]> {
-    try {
-      return await this.engines.pairs();
-    } catch (error) {
-      if (!(error instanceof EngineError)) throw error;
-      // The engine's own message may name internal hosts: it goes to the log, not to the client.
-      this.logger.warn(`No engine could list its language pairs: ${error.message}`);
-      throw ApiError.unavailable('The translation engine is unavailable; try again shortly');
-    }
   }
 }

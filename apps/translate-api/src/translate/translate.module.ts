@@ -8,5 +8,6 @@ import { TranslateService } from './translate.service';
   imports: [GlossariesModule, BatchesModule],
   controllers: [TranslateController],
   providers: [TranslateService],
+  exports: [TranslateService],
 })
 export class TranslateModule {}

@@ -5,7 +5,7 @@ import { ApiError } from '@platform/errors';
 import { GlossaryService } from '@platform/glossaries';
 import { WordQuotaService } from '@platform/quota';
 import { EngineError } from '@platform/translation-engines';
-import { TranslationPipeline } from '@platform/translation-pipeline';
+import { TranslationPipeline, type TranslationTier } from '@platform/translation-pipeline';
 import { TranslateRequestDto } from './dtos/translate-request.dto';
 import { TranslateResponseDto } from './dtos/translate-response.dto';
 import { assertWithinLimits } from './translate-limits';
@@ -14,6 +14,17 @@ export interface TranslateAnswer {
   body: TranslateResponseDto | BatchAcceptedDto;
   /** The engines that translated, in order of first use; none for a review job. */
   engines: string[];
+}
+
+export type ImmediateTier = Exclude<TranslationTier, 'review'>;
+
+/** A request answered at once: tier basic or pro. */
+export type ImmediateRequest = Omit<TranslateRequestDto, 'tier'> & { tier?: ImmediateTier };
+
+export interface ImmediateAnswer extends TranslateAnswer {
+  body: TranslateResponseDto;
+  /** The words charged for each text, in the order of the texts. */
+  wordsPerText: readonly number[];
 }
 
 @Injectable()
@@ -38,6 +49,16 @@ export class TranslateService {
       const job = await this.batches.submit(key, request);
       return { body: { ok: true, job: job.id, status: 'processing' }, engines: [] };
     }
+    return this.run(key, { ...request, tier }, tier);
+  }
+
+  /** Tiers basic and pro only, for the compatible APIs, which have no asynchronous answer. */
+  translateNow(key: ApiKeyPrincipal, request: ImmediateRequest): Promise<ImmediateAnswer> {
+    assertWithinLimits(request.texts);
+    return this.run(key, request, request.tier ?? 'basic');
+  }
+
+  private async run(key: ApiKeyPrincipal, request: ImmediateRequest, tier: ImmediateTier): Promise<ImmediateAnswer> {
     const glossary = request.glossary ? await this.glossaries.termsFor(key, request.glossary, request.target) : undefined;
     const prepared = await this.pipeline.prepare({ ...request, format: request.format ?? 'text', tier, glossary, htmlAttributes: request.html_attributes });
 
@@ -45,7 +66,7 @@ export class TranslateService {
     try {
       const { translations, engines } = await this.pipeline.run(prepared);
       const body = { ok: true as const, target: prepared.target, tier, translations, words: prepared.words, cost_cents: prepared.costCents, detected_source: prepared.detectedSource, detected_sources: prepared.detectedSources };
-      return { body, engines };
+      return { body, engines, wordsPerText: prepared.wordsPerText };
     } catch (error) {
       await this.quota.refund({ chargeId: charge.chargeId });
       if (error instanceof EngineError) throw ApiError.unavailable('The translation engine is unavailable; nothing was charged, retry later');

@@ -10,18 +10,17 @@ import {
   UsageHistoryService,
   usageRange,
   UsageResponseDto,
-  usageStanding,
-  WordQuotaService,
 } from '@platform/quota';
 import { TranslationErrorDto } from '@platform/errors';
 import { UsageQueryDto } from './dtos/usage-query.dto';
+import { modeOf, MonthUsage } from './month-usage.service';
 
 @ApiTags('usage')
 @ApiKeyAuth()
 @Controller('api/v1/usage')
 export class UsageController {
   constructor(
-    private readonly quota: WordQuotaService,
+    private readonly monthUsage: MonthUsage,
     private readonly usageHistory: UsageHistoryService,
   ) {}
 
@@ -49,22 +48,8 @@ export class UsageController {
   @ApiRateLimited(TranslationErrorDto)
   async usage(@CurrentApiKey() key: ApiKeyPrincipal, @Query() query: UsageQueryDto): Promise<UsageResponseDto | UsageHistoryResponseDto> {
     const { from, to, granularity } = query;
-    if (from === undefined && to === undefined && granularity === undefined) return this.thisMonth(key);
+    if (from === undefined && to === undefined && granularity === undefined) return this.monthUsage.of(key);
     return this.history(key, query);
-  }
-
-  private async thisMonth(key: ApiKeyPrincipal): Promise<UsageResponseDto> {
-    const [own, account] = await Promise.all([this.quota.usage(key.keyId), this.quota.accountUsage(key)]);
-    const standing = usageStanding(this.quota.limitsFor(key), own.words, account.words);
-    return {
-      ok: true,
-      month: own.month,
-      words: own.words,
-      cost_cents: own.costCents,
-      limit: standing.limit,
-      remaining: standing.remaining,
-      account: { mode: modeOf(key), words: account.words, cost_cents: account.costCents, ...standing.account },
-    };
   }
 
   private async history(key: ApiKeyPrincipal, query: UsageQueryDto): Promise<UsageHistoryResponseDto> {
@@ -82,6 +67,3 @@ export class UsageController {
   }
 }
 
-function modeOf(key: ApiKeyPrincipal): 'sandbox' | 'live' {
-  return key.sandbox ? 'sandbox' : 'live';
-}

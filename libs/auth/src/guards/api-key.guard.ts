@@ -4,12 +4,14 @@ import { TranslationErrorCode, type KeyScope } from '@platform/contracts';
 import { ApiError } from '@platform/errors';
 import { PUBLIC_ROUTE } from '@platform/service-kit';
 import type { FastifyRequest } from 'fastify';
+import { API_KEY_BODY_FIELDS } from '../decorators/api-key-in-body.decorator';
 import { REQUIRED_SCOPE } from '../decorators/require-scope.decorator';
 import { ApiKeyService } from '../keys/api-key.service';
 
-const BEARER = /^Bearer +(\S+) *$/i;
+/** DeepL's scheme is accepted everywhere too: clients written for DeepL's API send only that one. */
+const BEARER = /^(?:Bearer|DeepL-Auth-Key) +(\S+) *$/i;
 
-/** The credential of an `Authorization: Bearer <credential>` header, if the header has that shape. */
+/** The credential of an `Authorization: Bearer <credential>` (or `DeepL-Auth-Key <credential>`) header, if the header has that shape. */
 export function bearerToken(header: string | undefined): string | undefined {
   return header ? BEARER.exec(header)?.[1] : undefined;
 }
@@ -18,6 +20,13 @@ export const MISSING_KEY_MESSAGE = 'Missing API key: send the header Authorizati
 
 export function invalidKey(message = 'Invalid API key'): ApiError {
   return new ApiError(401, TranslationErrorCode.InvalidKey, message, {}, { 'WWW-Authenticate': 'Bearer' });
+}
+
+/** The first of `fields` of a form or JSON body that holds a string, for routes that allow it. */
+function keyInBody(request: FastifyRequest, fields: string[] | undefined): string | undefined {
+  const body = request.body as Record<string, unknown> | undefined;
+  if (!fields || typeof body !== 'object' || body === null) return undefined;
+  return fields.map((field) => body[field]).find((value): value is string => typeof value === 'string' && value !== '');
 }
 
 /**
@@ -39,8 +48,9 @@ export class ApiKeyGuard implements CanActivate {
 
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const header = request.headers.authorization;
-    if (!header) throw invalidKey(MISSING_KEY_MESSAGE);
-    const token = bearerToken(header);
+    const bodyKey = header ? undefined : keyInBody(request, this.reflector.getAllAndOverride<string[] | undefined>(API_KEY_BODY_FIELDS, targets));
+    if (!header && bodyKey === undefined) throw invalidKey(MISSING_KEY_MESSAGE);
+    const token = header ? bearerToken(header) : bodyKey;
     const principal = token ? await this.keys.authenticate(token) : null;
     if (!principal) throw invalidKey();
     request.apiKey = principal;

@@ -37,7 +37,8 @@ export function throttleAuthFailures(
     }
   });
   fastify.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode !== 401) return;
+    // An API that answers a bad key with another status (DeepL's 403) still asks for authentication.
+    if (reply.statusCode !== 401 && !reply.hasHeader('www-authenticate')) return;
     await redis.eval(COUNT_FAILURE, 1, keyOf(request), WINDOW_MS).catch(() => undefined);
   });
 }

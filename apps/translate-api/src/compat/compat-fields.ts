@@ -1,0 +1,11 @@
+import { Transform } from 'class-transformer';
+
+/** A field that may come once (a string) or repeated (DeepL's form `text`, LibreTranslate's `q` array) as an array. */
+export const AsList = () => Transform(({ value }) => (typeof value === 'string' ? [value] : value));
+
+/** Form bodies carry booleans as "0"/"1"; JSON bodies as either. */
+export const AsFlag = () =>
+  Transform(({ value }) => {
+    const text = String(value).toLowerCase();
+    return ['1', 'true'].includes(text) ? true : ['0', 'false'].includes(text) ? false : value;
+  });

@@ -1,0 +1,32 @@
+import type { ImmediateAnswer, ImmediateRequest } from '../../translate/translate.service';
+import { fromDeepLCode, toDeepLCode } from './deepl-language';
+import type { DeepLTranslateDto } from './dtos/deepl-translate.dto';
+import type { DeepLTranslateResponseDto } from './dtos/deepl-translate-response.dto';
+
+/**
+ * We charge words, DeepL counts characters: every figure in DeepL's units is words × 6, about
+ * the length of an average word in the EU languages with its space.
+ */
+export const CHARACTERS_PER_WORD = 6;
+
+/** The /api/v1 request a DeepL request is; a glossary binds, which is our tier pro. */
+export function toTranslateRequest(body: DeepLTranslateDto): ImmediateRequest {
+  return {
+    texts: body.text,
+    target: fromDeepLCode('target_lang', body.target_lang),
+    source: body.source_lang === undefined ? undefined : fromDeepLCode('source_lang', body.source_lang),
+    format: body.tag_handling ? 'html' : 'text',
+    tier: body.glossary_id ? 'pro' : 'basic',
+    glossary: body.glossary_id,
+  };
+}
+
+export function toDeepLTranslations({ body, wordsPerText }: ImmediateAnswer): DeepLTranslateResponseDto {
+  return {
+    translations: body.translations.map((text, index) => ({
+      detected_source_language: toDeepLCode(body.detected_sources[index]),
+      text,
+      billed_characters: wordsPerText[index] * CHARACTERS_PER_WORD,
+    })),
+  };
+}

@@ -1,0 +1,85 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Allow, ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsOptional, IsString, MinLength } from 'class-validator';
+import { AsFlag, AsList } from '../../compat-fields';
+
+/** DeepL's POST /v2/translate, as JSON or as a form with `text` repeated. */
+export class DeepLTranslateDto {
+  @ApiProperty({ type: [String], description: 'Texts to translate: 1 to 50, at most 30,000 characters together (as /api/v1/translate)' })
+  @AsList()
+  @IsArray({ message: "Parameter 'text' not specified." })
+  @ArrayNotEmpty({ message: "Parameter 'text' not specified." })
+  @IsString({ each: true })
+  @MinLength(1, { each: true, message: "Parameter 'text' must not contain empty texts" })
+  text: string[];
+
+  @ApiProperty({ example: 'DE', description: 'Upper or lower case; EN, EN-GB and EN-US all mean English, PT, PT-PT and PT-BR Portuguese' })
+  @IsString({ message: "Value for 'target_lang' not supported." })
+  target_lang: string;
+
+  @ApiPropertyOptional({ example: 'EN', description: 'Detected per text when absent' })
+  @IsOptional()
+  @IsString()
+  source_lang?: string;
+
+  @ApiPropertyOptional({ enum: ['html', 'xml'], description: 'Both translate the text between tags and keep the markup (our html format)' })
+  @IsOptional()
+  @IsIn(['html', 'xml'], { message: "Value for 'tag_handling' not supported." })
+  tag_handling?: 'html' | 'xml';
+
+  @ApiPropertyOptional({ format: 'uuid', description: 'One of your glossaries (see /v2/glossaries); its terms are enforced (billed as tier pro)' })
+  @IsOptional()
+  @IsString()
+  glossary_id?: string;
+
+  @ApiPropertyOptional({ description: 'Accepted; our engines translate each sentence on its own, without context. Not billed' })
+  @IsOptional()
+  @IsString()
+  context?: string;
+
+  @ApiPropertyOptional({ description: 'Accepted; billed_characters is always in the answer' })
+  @IsOptional()
+  @AsFlag()
+  @IsBoolean({ message: "Value for 'show_billed_characters' not supported." })
+  show_billed_characters?: boolean;
+
+  @ApiPropertyOptional({ description: 'Accepted; formatting is always kept' })
+  @IsOptional()
+  @AsFlag()
+  @IsBoolean({ message: "Value for 'preserve_formatting' not supported." })
+  preserve_formatting?: boolean;
+
+  @ApiPropertyOptional({ enum: ['0', '1', 'nonewlines'], description: 'Accepted; sentences are always split' })
+  @IsOptional()
+  @IsIn(['0', '1', 'nonewlines'], { message: "Value for 'split_sentences' not supported." })
+  split_sentences?: string;
+
+  @ApiPropertyOptional({ enum: ['default', 'more', 'less', 'prefer_more', 'prefer_less'], description: 'Accepted and ignored: our engines have no formality control' })
+  @IsOptional()
+  @IsIn(['default', 'more', 'less', 'prefer_more', 'prefer_less'], { message: "Value for 'formality' not supported." })
+  formality?: string;
+
+  @ApiPropertyOptional({ description: 'Accepted and ignored: the engine is chosen per language pair (TRANSLATION_ROUTES)' })
+  @IsOptional()
+  @IsString()
+  model_type?: string;
+
+  @ApiPropertyOptional({ description: 'Accepted and ignored: tags inside which nothing is translated are our html format\'s fixed list (script, style, code, pre, translate="no")' })
+  @Allow()
+  ignore_tags?: unknown;
+
+  @ApiPropertyOptional({ description: 'Accepted and ignored' })
+  @Allow()
+  non_splitting_tags?: unknown;
+
+  @ApiPropertyOptional({ description: 'Accepted and ignored' })
+  @Allow()
+  splitting_tags?: unknown;
+
+  @ApiPropertyOptional({ description: 'Accepted and ignored' })
+  @Allow()
+  outline_detection?: unknown;
+
+  @ApiPropertyOptional({ description: 'Accepted and ignored' })
+  @Allow()
+  tag_handling_version?: unknown;
+}

@@ -1,0 +1,74 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Allow, IsDefined, IsIn, IsOptional, IsString, MinLength } from 'class-validator';
+
+/** Both spellings of the key in the body: `api_key` is LibreTranslate's, `apiKey` what some clients send. */
+export const LIBRETRANSLATE_KEY_FIELDS = ['api_key', 'apiKey'];
+
+class LibreTranslateKeyed {
+  @ApiPropertyOptional({ description: 'The API key, when not sent as `Authorization: Bearer`' })
+  @Allow()
+  api_key?: string;
+
+  @ApiPropertyOptional({ description: 'Same as api_key' })
+  @Allow()
+  apiKey?: string;
+}
+
+export class LibreTranslateRequestDto extends LibreTranslateKeyed {
+  @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }], description: 'A text, or up to 50 texts' })
+  @IsDefined({ message: 'Invalid request: missing q parameter' })
+  @IsString({ each: true, message: 'Invalid request: q must be a string or an array of strings' })
+  @MinLength(1, { each: true, message: 'Invalid request: q must not contain empty texts' })
+  q: string | string[];
+
+  @ApiProperty({ example: 'auto', description: 'ISO 639-1, or `auto` to detect each text' })
+  @IsString({ message: 'Invalid request: missing source parameter' })
+  source: string;
+
+  @ApiProperty({ example: 'es' })
+  @IsString({ message: 'Invalid request: missing target parameter' })
+  target: string;
+
+  @ApiPropertyOptional({ enum: ['text', 'html'], default: 'text' })
+  @IsOptional()
+  @IsIn(['text', 'html'], { message: 'Invalid request: format must be text or html' })
+  format?: 'text' | 'html';
+
+  @ApiPropertyOptional({ description: 'Accepted and ignored: no alternatives are given' })
+  @Allow()
+  alternatives?: unknown;
+}
+
+export class LibreTranslateDetectDto extends LibreTranslateKeyed {
+  @ApiProperty()
+  @IsString({ message: 'Invalid request: missing q parameter' })
+  @MinLength(1, { message: 'Invalid request: missing q parameter' })
+  q: string;
+}
+
+export class DetectedLanguageDto {
+  @ApiProperty({ description: '0 to 100' })
+  confidence: number;
+
+  @ApiProperty({ example: 'en' })
+  language: string;
+}
+
+export class LibreTranslateResponseDto {
+  @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }], description: 'A string for a string q, an array for an array' })
+  translatedText: string | string[];
+
+  @ApiPropertyOptional({ description: 'With source auto: one for a string q, an array for an array' })
+  detectedLanguage?: DetectedLanguageDto | DetectedLanguageDto[];
+}
+
+export class LibreTranslateLanguageDto {
+  @ApiProperty({ example: 'en' })
+  code: string;
+
+  @ApiProperty({ example: 'English' })
+  name: string;
+
+  @ApiProperty({ type: [String], example: ['de', 'es'] })
+  targets: string[];
+}

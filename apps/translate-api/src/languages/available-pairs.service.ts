@@ -1,0 +1,24 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { isEuLanguage } from '@platform/contracts';
+import { ApiError } from '@platform/errors';
+import { EngineError, EngineRouter, type LanguagePair } from '@platform/translation-engines';
+
+/** The pairs between two different EU languages the engines can do now, for every API that lists languages. */
+@Injectable()
+export class AvailablePairs {
+  private readonly logger = new Logger(AvailablePairs.name);
+
+  constructor(private readonly engines: EngineRouter) {}
+
+  async list(): Promise<LanguagePair[]> {
+    try {
+      const pairs = await this.engines.pairs();
+      return pairs.filter(({ source, target }) => source !== target && isEuLanguage(source) && isEuLanguage(target));
+    } catch (error) {
+      if (!(error instanceof EngineError)) throw error;
+      // The engine's own message may name internal hosts: it goes to the log, not to the client.
+      this.logger.warn(`No engine could list its language pairs: ${error.message}`);
+      throw ApiError.unavailable('The translation engine is unavailable; try again shortly');
+    }
+  }
+}
