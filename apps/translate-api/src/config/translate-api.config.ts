@@ -35,10 +35,11 @@ export class TranslateApiConfig extends withSandboxQuotaConfig(withWebhookUrlCon
   REVIEW_LEASE_SECONDS = 900;
 
   /**
-   * Other vendors' APIs answered besides /api/v1, comma-separated: `deepl` (/v2, /v3),
-   * `libretranslate` (/translate, /languages, /detect, /frontend/settings). Empty turns both off.
+   * Other vendors' APIs answered besides /api/v1, comma-separated: `deepl` (/v2),
+   * `libretranslate` (/translate, /languages, /detect, /frontend/settings). `none` turns both
+   * off; an empty value, like every empty variable, means the default.
    */
-  @Transform(({ value }) => (typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : value))
+  @Transform(({ value }) => (value === 'none' ? [] : typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : value))
   @ArrayUnique() @IsIn(COMPAT_APIS, { each: true })
   COMPAT_APIS: CompatApi[] = [...COMPAT_APIS];
 }
