@@ -392,6 +392,188 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/translate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Translate texts as DeepL does
+         * @description Billing, limits and errors of POST /api/v1/translate (tier basic; pro with a glossary), in DeepL's shapes. See docs/api/deepl-compatible.md.
+         */
+        post: operations["DeepLController_translate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/languages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Source or target languages, as DeepL lists them */
+        get: operations["DeepLController_languages"];
+        put?: never;
+        /** Source or target languages, as DeepL lists them (type in the body) */
+        post: operations["DeepLController_languagesByPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The key's usage this month in DeepL's characters, with our words */
+        get: operations["DeepLController_usage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/glossaries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The key's glossaries */
+        get: operations["DeepLGlossariesController_list"];
+        put?: never;
+        /** Create a glossary from TSV or CSV entries */
+        post: operations["DeepLGlossariesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/glossaries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One glossary, without its entries */
+        get: operations["DeepLGlossariesController_get"];
+        put?: never;
+        post?: never;
+        /** Delete a glossary */
+        delete: operations["DeepLGlossariesController_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/glossaries/{id}/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A glossary's entries as TSV */
+        get: operations["DeepLGlossariesController_entries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/translate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Translate as LibreTranslate does
+         * @description Billing, limits and errors of POST /api/v1/translate (tier basic), in LibreTranslate's shapes. See docs/api/libretranslate-compatible.md.
+         */
+        post: operations["LibreTranslateController_translate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/languages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Languages and the targets each reaches, without a key as LibreTranslate answers */
+        get: operations["LibreTranslateController_languages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/detect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The language of a text; free of charge
+         * @description Confidence 90 when the text is long enough to be sure, 50 for a best guess, no entry when nothing can be told.
+         */
+        post: operations["LibreTranslateController_detect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/frontend/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The settings LibreTranslate's own clients read before translating */
+        get: operations["LibreTranslateController_settings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1043,6 +1225,188 @@ export interface components {
             task: string;
             /** @enum {string} */
             status: "approved" | "edited";
+        };
+        DeepLTranslateDto: {
+            /** @description Texts to translate: 1 to 50, at most 30,000 characters together (as /api/v1/translate) */
+            text: string[];
+            /**
+             * @description Upper or lower case; EN, EN-GB and EN-US all mean English, PT, PT-PT and PT-BR Portuguese
+             * @example DE
+             */
+            target_lang: string;
+            /**
+             * @description Detected per text when absent
+             * @example EN
+             */
+            source_lang?: string;
+            /**
+             * @description Both translate the text between tags and keep the markup (our html format)
+             * @enum {string}
+             */
+            tag_handling?: "html" | "xml";
+            /**
+             * Format: uuid
+             * @description One of your glossaries (see /v2/glossaries); its terms are enforced (billed as tier pro)
+             */
+            glossary_id?: string;
+            /** @description Accepted; our engines translate each sentence on its own, without context. Not billed */
+            context?: string;
+            /** @description Accepted; billed_characters is always in the answer */
+            show_billed_characters?: boolean;
+            /** @description Accepted; formatting is always kept */
+            preserve_formatting?: boolean;
+            /**
+             * @description Accepted; sentences are always split
+             * @enum {string}
+             */
+            split_sentences?: "0" | "1" | "nonewlines";
+            /**
+             * @description Accepted and ignored: our engines have no formality control
+             * @enum {string}
+             */
+            formality?: "default" | "more" | "less" | "prefer_more" | "prefer_less";
+            /** @description Accepted and ignored: the engine is chosen per language pair (TRANSLATION_ROUTES) */
+            model_type?: string;
+            /** @description Accepted and ignored: tags inside which nothing is translated are our html format's fixed list (script, style, code, pre, translate="no") */
+            ignore_tags?: Record<string, never>;
+            /** @description Accepted and ignored */
+            non_splitting_tags?: Record<string, never>;
+            /** @description Accepted and ignored */
+            splitting_tags?: Record<string, never>;
+            /** @description Accepted and ignored */
+            outline_detection?: Record<string, never>;
+            /** @description Accepted and ignored */
+            tag_handling_version?: Record<string, never>;
+        };
+        DeepLTranslationDto: {
+            /**
+             * @description The given source language, or the one detected for this text
+             * @example EN
+             */
+            detected_source_language: string;
+            text: string;
+            /** @description The text's charged words × 6 (see GET /v2/usage) */
+            billed_characters: number;
+        };
+        DeepLTranslateResponseDto: {
+            /** @description In the order of the texts */
+            translations: components["schemas"]["DeepLTranslationDto"][];
+        };
+        DeepLLanguageDto: {
+            /** @example EN-GB */
+            language: string;
+            /** @example English (British) */
+            name: string;
+            /** @description Targets only; always false, our engines have no formality control */
+            supports_formality?: boolean;
+        };
+        DeepLLanguagesQueryDto: {
+            /**
+             * @default source
+             * @enum {string}
+             */
+            type?: "source" | "target";
+        };
+        DeepLUsageDto: {
+            /** @description Words charged to the key this month × 6 */
+            character_count: number;
+            /** @description The key's monthly word limit (or its account's, if lower) × 6; 10^12 when unlimited */
+            character_limit: number;
+            /** @description Words charged to the key this month, as GET /api/v1/usage */
+            words: number;
+            /** @description The monthly word limit, null when unlimited */
+            word_limit: number | null;
+        };
+        CreateDeepLGlossaryDto: {
+            name: string;
+            /** @example en */
+            source_lang: string;
+            /** @example de */
+            target_lang: string;
+            /** @description One entry per line: `source<TAB>target` (tsv) or `source,target` (csv) */
+            entries: string;
+            /**
+             * @default tsv
+             * @enum {string}
+             */
+            entries_format?: "tsv" | "csv";
+        };
+        DeepLGlossaryDto: {
+            /**
+             * Format: uuid
+             * @description The id of our glossary: usable as `glossary` in /api/v1/translate too
+             */
+            glossary_id: string;
+            name: string;
+            /** @description Always true: a glossary is usable once created */
+            ready: boolean;
+            /** @example en */
+            source_lang: string;
+            /**
+             * @description For a glossary made under /api/v1 with several targets, the first of them
+             * @example de
+             */
+            target_lang: string;
+            /** @example 2026-11-23T21:00:00.000Z */
+            creation_time: string;
+            entry_count: number;
+        };
+        DeepLGlossaryListDto: {
+            glossaries: components["schemas"]["DeepLGlossaryDto"][];
+        };
+        LibreTranslateRequestDto: {
+            /** @description The API key, when not sent as `Authorization: Bearer` */
+            api_key?: string;
+            /** @description Same as api_key */
+            apiKey?: string;
+            /** @description A text, or up to 50 texts */
+            q: string | string[];
+            /**
+             * @description ISO 639-1, or `auto` to detect each text
+             * @example auto
+             */
+            source: string;
+            /** @example es */
+            target: string;
+            /**
+             * @default text
+             * @enum {string}
+             */
+            format?: "text" | "html";
+            /** @description Accepted and ignored: no alternatives are given */
+            alternatives?: Record<string, never>;
+        };
+        LibreTranslateResponseDto: {
+            /** @description A string for a string q, an array for an array */
+            translatedText: string | string[];
+            /** @description With source auto: one for a string q, an array for an array */
+            detectedLanguage?: Record<string, never>;
+        };
+        LibreTranslateLanguageDto: {
+            /** @example en */
+            code: string;
+            /** @example English */
+            name: string;
+            /**
+             * @example [
+             *       "de",
+             *       "es"
+             *     ]
+             */
+            targets: string[];
+        };
+        LibreTranslateDetectDto: {
+            /** @description The API key, when not sent as `Authorization: Bearer` */
+            api_key?: string;
+            /** @description Same as api_key */
+            apiKey?: string;
+            q: string;
+        };
+        DetectedLanguageDto: {
+            /** @description 0 to 100 */
+            confidence: number;
+            /** @example en */
+            language: string;
         };
     };
     responses: never;
@@ -2676,6 +3040,443 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    DeepLController_translate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique value (e.g. a UUID), 1 to 255 printable ASCII characters. Repeating a request with the same key and the same method, path and body within the retention period (IDEMPOTENCY_TTL_SECONDS, default 24 h) returns the first response again with the header `Idempotent-Replayed: true`, and nothing runs or is charged again. The same key with a different request: 422 `idempotency_key_reused`; an invalid key: 422 `unsupported_language`. Responses with status 5xx or 429 are not kept, so a retry runs afresh. Keys are scoped to the API key. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeepLTranslateDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeepLTranslateResponseDto"];
+                };
+            };
+            /** @description invalid_key: key missing, unknown, revoked or regenerated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description idempotency_in_progress: the first request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description service_unavailable: an Idempotency-Key was sent but the idempotency store (Redis) is unreachable; nothing ran */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    DeepLController_languages: {
+        parameters: {
+            query?: {
+                type?: "source" | "target";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeepLLanguageDto"][];
+                };
+            };
+            /** @description invalid_key: key missing, unknown, revoked or regenerated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    DeepLController_languagesByPost: {
+        parameters: {
+            query?: {
+                type?: "source" | "target";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeepLLanguagesQueryDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeepLLanguageDto"][];
+                };
+            };
+            /** @description invalid_key: key missing, unknown, revoked or regenerated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    DeepLController_usage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeepLUsageDto"];
+                };
+            };
+            /** @description invalid_key: key missing, unknown, revoked or regenerated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    DeepLGlossariesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeepLGlossaryListDto"];
+                };
+            };
+            /** @description invalid_key: key missing, unknown, revoked or regenerated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    DeepLGlossariesController_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique value (e.g. a UUID), 1 to 255 printable ASCII characters. Repeating a request with the same key and the same method, path and body within the retention period (IDEMPOTENCY_TTL_SECONDS, default 24 h) returns the first response again with the header `Idempotent-Replayed: true`, and nothing runs or is charged again. The same key with a different request: 422 `idempotency_key_reused`; an invalid key: 422 `unsupported_language`. Responses with status 5xx or 429 are not kept, so a retry runs afresh. Keys are scoped to the API key. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateDeepLGlossaryDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeepLGlossaryDto"];
+                };
+            };
+            /** @description invalid_key: key missing, unknown, revoked or regenerated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description idempotency_in_progress: the first request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description service_unavailable: an Idempotency-Key was sent but the idempotency store (Redis) is unreachable; nothing ran */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    DeepLGlossariesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeepLGlossaryDto"];
+                };
+            };
+            /** @description invalid_key: key missing, unknown, revoked or regenerated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    DeepLGlossariesController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_key: key missing, unknown, revoked or regenerated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    DeepLGlossariesController_entries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/tab-separated-values": string;
+                };
+            };
+            /** @description invalid_key: key missing, unknown, revoked or regenerated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    LibreTranslateController_translate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique value (e.g. a UUID), 1 to 255 printable ASCII characters. Repeating a request with the same key and the same method, path and body within the retention period (IDEMPOTENCY_TTL_SECONDS, default 24 h) returns the first response again with the header `Idempotent-Replayed: true`, and nothing runs or is charged again. The same key with a different request: 422 `idempotency_key_reused`; an invalid key: 422 `unsupported_language`. Responses with status 5xx or 429 are not kept, so a retry runs afresh. Keys are scoped to the API key. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LibreTranslateRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibreTranslateResponseDto"];
+                };
+            };
+            /** @description invalid_key: key missing, unknown, revoked or regenerated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description idempotency_in_progress: the first request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description service_unavailable: an Idempotency-Key was sent but the idempotency store (Redis) is unreachable; nothing ran */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    LibreTranslateController_languages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibreTranslateLanguageDto"][];
+                };
+            };
+        };
+    };
+    LibreTranslateController_detect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LibreTranslateDetectDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetectedLanguageDto"][];
+                };
+            };
+            /** @description invalid_key: key missing, unknown, revoked or regenerated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    LibreTranslateController_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
                 };
             };
         };
