@@ -60,6 +60,16 @@ describe('the compatible APIs next to /api/v1', () => {
     expect(res.body.translations.map((t: { text: string }) => t.text)).toEqual(['El gato está durmiendo en el sofá rojo.', 'Hola']);
   });
 
+  it('lists DeepL languages by POST, with the type in a form body or none', async () => {
+    const headers = { authorization: `DeepL-Auth-Key ${key.plainKey}` };
+    const targets = await http(url, 'POST', '/v2/languages', { body: 'type=target', headers: { ...FORM, ...headers } });
+    expect(targets.status).toBe(200);
+    expect(targets.body).toContainEqual({ language: 'EN-GB', name: 'English (British)', supports_formality: false });
+    const sources = await http(url, 'POST', '/v2/languages', { headers });
+    expect(sources.status).toBe(200);
+    expect(sources.body).toContainEqual({ language: 'EN', name: 'English' });
+  });
+
   describe('careless and hostile input, each in its API\'s error shape', () => {
     const manyTexts = Array.from({ length: 51 }, () => 'Hello');
     const huge = 'a'.repeat(BODY_LIMIT + 1);

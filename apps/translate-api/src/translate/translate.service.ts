@@ -49,16 +49,17 @@ export class TranslateService {
       const job = await this.batches.submit(key, request);
       return { body: { ok: true, job: job.id, status: 'processing' }, engines: [] };
     }
-    return this.run(key, { ...request, tier }, tier);
+    return this.run(key, { ...request, tier });
   }
 
   /** Tiers basic and pro only, for the compatible APIs, which have no asynchronous answer. */
   translateNow(key: ApiKeyPrincipal, request: ImmediateRequest): Promise<ImmediateAnswer> {
     assertWithinLimits(request.texts);
-    return this.run(key, request, request.tier ?? 'basic');
+    return this.run(key, request);
   }
 
-  private async run(key: ApiKeyPrincipal, request: ImmediateRequest, tier: ImmediateTier): Promise<ImmediateAnswer> {
+  private async run(key: ApiKeyPrincipal, request: ImmediateRequest): Promise<ImmediateAnswer> {
+    const tier = request.tier ?? 'basic';
     const glossary = request.glossary ? await this.glossaries.termsFor(key, request.glossary, request.target) : undefined;
     const prepared = await this.pipeline.prepare({ ...request, format: request.format ?? 'text', tier, glossary, htmlAttributes: request.html_attributes });
 
