@@ -1,4 +1,7 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
+import { Allow } from 'class-validator';
 
 /** A field that may come once (a string) or repeated (DeepL's form `text`, LibreTranslate's `q` array) as an array. */
 export const AsList = () => Transform(({ value }) => (typeof value === 'string' ? [value] : value));
@@ -9,3 +12,6 @@ export const AsFlag = () =>
     const text = String(value).toLowerCase();
     return ['1', 'true'].includes(text) ? true : ['0', 'false'].includes(text) ? false : value;
   });
+
+/** A vendor's parameter that is accepted so that its clients work, and has no effect here. */
+export const Ignored = (description = 'Accepted and ignored') => applyDecorators(ApiPropertyOptional({ description }), Allow());

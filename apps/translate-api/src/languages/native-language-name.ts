@@ -7,3 +7,8 @@ export function nativeLanguageName(code: string): string {
   const [first = ''] = name;
   return first.toLocaleUpperCase(code) + name.slice(first.length);
 }
+
+const inEnglish = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
+
+/** The English name of a language, as DeepL and LibreTranslate list them ("Spanish"). */
+export const englishLanguageName = (code: string): string => inEnglish.of(code) ?? code;

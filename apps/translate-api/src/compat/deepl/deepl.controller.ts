@@ -4,6 +4,7 @@ import { ApiKeyAuth, CurrentApiKey } from '@platform/auth';
 import type { ApiKeyPrincipal } from '@platform/contracts';
 import { Idempotent } from '../../idempotency/idempotent.decorator';
 import { AvailablePairs } from '../../languages/available-pairs.service';
+import { englishLanguageName } from '../../languages/native-language-name';
 import { TranslateService } from '../../translate/translate.service';
 import { MonthUsage } from '../../usage/month-usage.service';
 import { AcceptsForm } from '../form-body';
@@ -18,7 +19,6 @@ export const DEEPL_TAG = 'DeepL compatible';
 /** What DeepL answers for an unlimited account's character_limit. */
 const UNLIMITED_CHARACTERS = 1_000_000_000_000;
 
-const englishName = new Intl.DisplayNames(['en'], { type: 'language' });
 const VARIANT_NAMES: Record<string, string> = { 'EN-GB': 'English (British)', 'PT-PT': 'Portuguese (European)' };
 
 /** DeepL's API v2 over our pipeline, quotas and keys: translate, languages and usage. */
@@ -75,7 +75,7 @@ export class DeepLController {
     const codes = new Set((await this.pairs.list()).map((pair) => pair[type]));
     return [...codes].sort().map((code) => {
       const language = toDeepLCode(code, type);
-      const name = VARIANT_NAMES[language] ?? englishName.of(code) ?? language;
+      const name = VARIANT_NAMES[language] ?? englishLanguageName(code);
       return type === 'target' ? { language, name, supports_formality: false } : { language, name };
     });
   }

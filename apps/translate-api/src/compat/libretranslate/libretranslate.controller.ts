@@ -5,13 +5,13 @@ import { EU_LANGUAGES, type ApiKeyPrincipal } from '@platform/contracts';
 import { LanguageDetector } from '@platform/translation-pipeline';
 import { Idempotent } from '../../idempotency/idempotent.decorator';
 import { AvailablePairs } from '../../languages/available-pairs.service';
+import { englishLanguageName } from '../../languages/native-language-name';
 import { TranslateService } from '../../translate/translate.service';
 import { MAX_CHARACTERS } from '../../translate/translate-limits';
 import { AcceptsForm } from '../form-body';
 import { DetectedLanguageDto, LIBRETRANSLATE_KEY_FIELDS, LibreTranslateDetectDto, LibreTranslateLanguageDto, LibreTranslateRequestDto, LibreTranslateResponseDto } from './dtos/libretranslate.dto';
 import { DETECTED_CONFIDENCE, toLibreTranslateResponse, toTranslateRequest } from './libretranslate.mapper';
 
-const englishName = new Intl.DisplayNames(['en'], { type: 'language' });
 
 /** What a detection the detector is not sure of is reported as. */
 const UNSURE_CONFIDENCE = 50;
@@ -45,7 +45,7 @@ export class LibreTranslateController {
   async languages(): Promise<LibreTranslateLanguageDto[]> {
     const targets = new Map<string, string[]>();
     for (const { source, target } of await this.pairs.list()) targets.set(source, [...(targets.get(source) ?? []), target]);
-    return [...targets.keys()].sort().map((code) => ({ code, name: englishName.of(code) ?? code, targets: targets.get(code)!.sort() }));
+    return [...targets.keys()].sort().map((code) => ({ code, name: englishLanguageName(code), targets: targets.get(code)!.sort() }));
   }
 
   @Post('detect')

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Allow, ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsOptional, IsString, MinLength } from 'class-validator';
-import { AsFlag, AsList } from '../../compat-fields';
+import { ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsOptional, IsString, MinLength } from 'class-validator';
+import { AsFlag, AsList, Ignored } from '../../compat-fields';
 
 /** DeepL's POST /v2/translate, as JSON or as a form with `text` repeated. */
 export class DeepLTranslateDto {
@@ -63,23 +63,18 @@ export class DeepLTranslateDto {
   @IsString()
   model_type?: string;
 
-  @ApiPropertyOptional({ description: 'Accepted and ignored: tags inside which nothing is translated are our html format\'s fixed list (script, style, code, pre, translate="no")' })
-  @Allow()
+  @Ignored('Accepted and ignored: tags inside which nothing is translated are our html format\'s fixed list (script, style, code, pre, translate="no")')
   ignore_tags?: unknown;
 
-  @ApiPropertyOptional({ description: 'Accepted and ignored' })
-  @Allow()
+  @Ignored()
   non_splitting_tags?: unknown;
 
-  @ApiPropertyOptional({ description: 'Accepted and ignored' })
-  @Allow()
+  @Ignored()
   splitting_tags?: unknown;
 
-  @ApiPropertyOptional({ description: 'Accepted and ignored' })
-  @Allow()
+  @Ignored()
   outline_detection?: unknown;
 
-  @ApiPropertyOptional({ description: 'Accepted and ignored' })
-  @Allow()
+  @Ignored()
   tag_handling_version?: unknown;
 }

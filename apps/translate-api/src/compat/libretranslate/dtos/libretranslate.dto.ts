@@ -1,11 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow, IsDefined, IsIn, IsOptional, IsString, MinLength } from 'class-validator';
+import { Ignored } from '../../compat-fields';
 
 /** Both spellings of the key in the body: `api_key` is LibreTranslate's, `apiKey` what some clients send. */
 export const LIBRETRANSLATE_KEY_FIELDS = ['api_key', 'apiKey'];
 
 class LibreTranslateKeyed {
-  @ApiPropertyOptional({ description: 'The API key, when not sent as `Authorization: Bearer`' })
+  @ApiPropertyOptional({ description: 'The API key, when not sent as `Authorization: Bearer` (read by the auth guard)' })
   @Allow()
   api_key?: string;
 
@@ -34,8 +35,7 @@ export class LibreTranslateRequestDto extends LibreTranslateKeyed {
   @IsIn(['text', 'html'], { message: 'Invalid request: format must be text or html' })
   format?: 'text' | 'html';
 
-  @ApiPropertyOptional({ description: 'Accepted and ignored: no alternatives are given' })
-  @Allow()
+  @Ignored('Accepted and ignored: no alternatives are given')
   alternatives?: unknown;
 }
 
