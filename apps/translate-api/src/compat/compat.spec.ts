@@ -1,6 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig } from '@platform/service-kit';
-import { createTestKey, http, testAppEnv, type TestKey } from '@platform/testing';
+import { createTestKey, http, leaseRedisDatabase, testAppEnv, type TestKey } from '@platform/testing';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TranslateApiConfig } from '../config/translate-api.config';
 import { serveTranslateApi } from '../translate-api.app';
@@ -139,6 +140,26 @@ describe('the compatible APIs next to /api/v1', () => {
       expect((await http(offUrl, 'GET', '/languages')).status).toBe(404);
     } finally {
       await off.close();
+    }
+  });
+
+  it("counts DeepL's 403 for a bad key as a failed authentication of the address", async () => {
+    const redis = await leaseRedisDatabase();
+    const client = new Redis(redis.url);
+    const guarded = await serveTranslateApi(loadConfig(TranslateApiConfig, testAppEnv({ REDIS_URL: redis.url, AUTH_FAILURES_PER_MINUTE: '2' })));
+    try {
+      // Counts of an earlier run within the minute would throttle this one from its first request.
+      for (const stale of await client.keys('auth-failures:*')) await client.del(stale);
+      const guardedUrl = await guarded.getUrl();
+      const badKey = { authorization: `DeepL-Auth-Key svc_test_${'x'.repeat(40)}` };
+      for (let i = 0; i < 2; i++) expect((await http(guardedUrl, 'GET', '/v2/usage', { headers: badKey })).status).toBe(403);
+      const throttled = await http(guardedUrl, 'GET', '/v2/usage', { headers: badKey });
+      expect(throttled.status).toBe(429);
+      expect(throttled.body).toEqual({ message: expect.stringContaining('failed authentications'), detail: 'rate_limited' });
+    } finally {
+      await guarded.close();
+      client.disconnect();
+      await redis.release();
     }
   });
 
