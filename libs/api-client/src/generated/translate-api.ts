@@ -1355,7 +1355,7 @@ export interface components {
             glossaries: components["schemas"]["DeepLGlossaryDto"][];
         };
         LibreTranslateRequestDto: {
-            /** @description The API key, when not sent as `Authorization: Bearer` */
+            /** @description The API key, when not sent as `Authorization: Bearer` (read by the auth guard) */
             api_key?: string;
             /** @description Same as api_key */
             apiKey?: string;
@@ -1396,7 +1396,7 @@ export interface components {
             targets: string[];
         };
         LibreTranslateDetectDto: {
-            /** @description The API key, when not sent as `Authorization: Bearer` */
+            /** @description The API key, when not sent as `Authorization: Bearer` (read by the auth guard) */
             api_key?: string;
             /** @description Same as api_key */
             apiKey?: string;
