@@ -33,10 +33,11 @@ describe('DeepL API v2 through the deepl-node client, over Apertium', () => {
   });
 
   it('translates an array, detecting each text', async () => {
-    const results = await translator.translateText(['El gato duerme en el sofá rojo de la casa.', 'Le chat dort sur le canapé rouge de la maison.'], null, 'en-GB');
-    expect(results.map((r) => r.detectedSourceLang)).toEqual(['es', 'fr']);
-    expect(results[0].text).toMatch(/cat/i);
-    expect(results[1].text).toMatch(/cat/i);
+    const results = await translator.translateText(['El gato duerme en el sofá rojo de la casa.', 'The dog is sleeping.'], null, 'es');
+    expect(results.map((r) => r.detectedSourceLang)).toEqual(['es', 'en']);
+    // A text already in the target language comes back as sent, free of charge.
+    expect(results[0]).toMatchObject({ text: 'El gato duerme en el sofá rojo de la casa.', billedCharacters: 0 });
+    expect(results[1].text).toMatch(/perro/);
   });
 
   it("keeps the markup with tagHandling 'html'", async () => {
