@@ -1,11 +1,12 @@
 // What the benchmarks share: one app built, migrated, given a credential by its own
 // admin command, and started until /health answers, an S3 server of their own, and a process's
 // memory.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { createLocalS3 } from '../tools/stack/local-s3.mjs';
 import { freePorts } from '../tools/stack/own-infra.mjs';
 
@@ -13,22 +14,40 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 const freePort = async () => (await freePorts(1))[0];
 
-/** Starts `app` on a free port; `admin` are the admin command's arguments that print the credential last. */
-export async function startBenchApp(app, { env, admin }) {
-  const main = `dist/apps/${app}/main.js`;
-  execFileSync(process.execPath, ['tools/build.mjs', app], { cwd: root, stdio: 'ignore' });
+/**
+ * Bundles `app` into dist/apps/<app>/main.js; returns that path, relative to the root. Not
+ * synchronous, so the caller's progress messages keep coming while it builds.
+ */
+export async function buildBenchApp(app) {
+  await promisify(execFile)(process.execPath, ['tools/build.mjs', app], { cwd: root });
+  return `dist/apps/${app}/main.js`;
+}
+
+/**
+ * Starts a built `app` on a free port with `env` and waits until /health answers. `nodeArgs` go
+ * before the bundle (V8 flags and the like).
+ */
+export async function spawnBenchApp(app, { env, nodeArgs = [] }) {
   const appEnv = { ...process.env, PORT: String(await freePort()), LOG_LEVEL: 'warn', ...env };
-  execFileSync(process.execPath, [main, 'migrate'], { cwd: root, env: appEnv, stdio: 'ignore' });
-  const secret = execFileSync(process.execPath, [main, 'admin', ...admin], { cwd: root, env: appEnv }).toString().trim().split('\n').at(-1);
-  const child = spawn(process.execPath, [main], { cwd: root, env: appEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeArgs, `dist/apps/${app}/main.js`], { cwd: root, env: appEnv, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${appEnv.PORT}`;
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 150; i++) {
+    if (child.exitCode !== null) throw new Error(`${app} exited with code ${child.exitCode} while starting`);
     const healthy = await fetch(`${url}/health`).then((r) => r.ok, () => false);
-    if (healthy) return { child, url, secret };
+    if (healthy) return { child, url };
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill();
   throw new Error(`${app} did not become healthy`);
+}
+
+/** Starts `app` on a free port; `admin` are the admin command's arguments that print the credential last. */
+export async function startBenchApp(app, { env, admin, nodeArgs }) {
+  const main = await buildBenchApp(app);
+  const commandEnv = { ...process.env, LOG_LEVEL: 'warn', ...env };
+  execFileSync(process.execPath, [main, 'migrate'], { cwd: root, env: commandEnv, stdio: 'ignore' });
+  const secret = execFileSync(process.execPath, [main, 'admin', ...admin], { cwd: root, env: commandEnv }).toString().trim().split('\n').at(-1);
+  return { ...(await spawnBenchApp(app, { env, nodeArgs })), secret };
 }
 
 /** The stack's s3rver on a free port and a temporary directory, so the stack's bucket is left alone. */
@@ -52,5 +71,17 @@ export function rssMiB(pid, field = 'VmRSS') {
     return kib ? kib / 1024 : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** Runs `work` while reading `pid`'s resident memory every 50 ms; its result and the highest reading in MiB. */
+export async function peakRssDuring(pid, work) {
+  let peak = rssMiB(pid) ?? 0;
+  const timer = setInterval(() => (peak = Math.max(peak, rssMiB(pid) ?? 0)), 50);
+  try {
+    const result = await work();
+    return { result, peak: Math.max(peak, rssMiB(pid) ?? 0) };
+  } finally {
+    clearInterval(timer);
   }
 }

@@ -30,7 +30,7 @@ export function writeBenchResult({ name, title, startedAt, metrics, tables = [] 
   const file = path.join(RESULTS_DIR, `${name}.json`);
   writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
   for (const metric of result.metrics) {
-    const verdict = metric.target ? `  target ${metric.target.op} ${metric.target.value}: ${metric.met ? 'met' : 'NOT met'}` : '';
+    const verdict = metric.target ? `  target ${metric.target.op} ${formatValue(metric.target.value)}: ${metric.met ? 'met' : 'NOT met'}` : '';
     console.log(`${metric.label}: ${formatValue(metric.value)} ${metric.unit}${verdict}`);
   }
   console.log(`results: ${path.relative(root, file)}`);

@@ -3,7 +3,7 @@
 // used, in Debian's Chromium driven by Playwright, against a built console on a free port.
 // Each run opens a new browser context (no cache, no cookies). Also reports the JavaScript the
 // page loads, gzipped. Targets: usable in under 1 s on localhost, under 200 KB of gzipped JS.
-// Usage: node bench/console-first-page.mjs [--runs N]
+// Usage: node bench/console-first-page.mjs [--runs N] [--quick] (--quick: 3 runs)
 // Postgres and Redis as for `npm start`; CHROMIUM_PATH when Chromium is not /usr/bin/chromium.
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -11,14 +11,18 @@ import { chromium } from 'playwright-core';
 import { ensureChromium } from '../tools/stack/chromium.mjs';
 import { ensureInfra } from '../tools/stack/ensure-infra.mjs';
 import { startBenchApp } from './bench-app.mjs';
+import { heartbeat, writeBenchResult } from './bench-report.mjs';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '10' } } });
-const RUNS = Number(values.runs);
+const { values } = parseArgs({ options: { runs: { type: 'string' }, quick: { type: 'boolean', default: false } } });
+const RUNS = Number(values.runs ?? (values.quick ? 3 : 10));
+const startedAt = Date.now();
 
 const { postgres, redis } = await ensureInfra();
 const executablePath = await ensureChromium();
 console.log('building and starting the console…');
+const stopBeat = heartbeat('building and starting the console');
 const app = await startBenchApp('console', { env: { DATABASE_URL: postgres.url, REDIS_URL: redis.url }, admin: ['account:pending'] });
+stopBeat();
 const browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'] });
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -45,12 +49,16 @@ try {
   times.sort((a, b) => a - b);
   const p50 = percentile(times, 50);
   const p90 = percentile(times, 90);
-  console.log('');
-  console.log('| measure | figure | target |');
-  console.log('| --- | --- | --- |');
-  console.log(`| first page usable, cold cache (p50) | ${p50.toFixed(0)} ms | < 1000 ms ${p50 < 1000 ? 'met' : 'MISSED'} |`);
-  console.log(`| first page usable, cold cache (p90) | ${p90.toFixed(0)} ms | |`);
-  console.log(`| JavaScript of the first page, gzipped | ${(scriptBytes / 1024).toFixed(1)} KB | < 200 KB ${scriptBytes < 200 * 1024 ? 'met' : 'MISSED'} |`);
+  writeBenchResult({
+    name: 'console',
+    title: 'Console first page, cold cache',
+    startedAt,
+    metrics: [
+      { id: 'first-page-p50', label: 'first page usable, cold cache (p50)', value: p50, unit: 'ms', target: { op: '<=', value: 1000, label: 'under 1 s on localhost' }, note: `${RUNS} runs` },
+      { id: 'first-page-p90', label: 'first page usable, cold cache (p90)', value: p90, unit: 'ms' },
+      { id: 'first-page-js', label: 'JavaScript of the first page, gzipped', value: scriptBytes / 1024, unit: 'KiB', target: { op: '<=', value: 200, label: 'under 200 KB' } },
+    ],
+  });
 } finally {
   await browser.close();
   app.child.kill('SIGTERM');
