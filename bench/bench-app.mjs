@@ -24,12 +24,24 @@ export async function buildBenchApp(app) {
 }
 
 /**
- * Starts a built `app` on a free port with `env` and waits until /health answers. `nodeArgs` go
- * before the bundle (V8 flags and the like).
+ * What the container images give every service besides its configuration: the Node flags of the
+ * runtime's ENTRYPOINT and the C library's variables (docker/Dockerfile), so that benchmarks
+ * measure the services as they are shipped.
  */
-export async function spawnBenchApp(app, { env, nodeArgs = [] }) {
-  const appEnv = { ...process.env, PORT: String(await freePort()), LOG_LEVEL: 'warn', ...env };
-  const child = spawn(process.execPath, [...nodeArgs, `dist/apps/${app}/main.js`], { cwd: root, env: appEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+export function productionRuntime() {
+  const dockerfile = readFileSync(path.join(root, 'docker/Dockerfile'), 'utf8');
+  const entrypoint = JSON.parse(/^ENTRYPOINT (\["node".*\])$/m.exec(dockerfile)[1]);
+  return { nodeArgs: entrypoint.slice(1, -1), env: { MALLOC_ARENA_MAX: /MALLOC_ARENA_MAX=(\d+)/.exec(dockerfile)[1] } };
+}
+
+/**
+ * Starts a built `app` on a free port with `env` and waits until /health answers, with the Node
+ * flags and C library settings of the container images unless `nodeArgs` says otherwise.
+ */
+export async function spawnBenchApp(app, { env, nodeArgs }) {
+  const runtime = productionRuntime();
+  const appEnv = { ...process.env, ...runtime.env, PORT: String(await freePort()), LOG_LEVEL: 'warn', ...env };
+  const child = spawn(process.execPath, [...(nodeArgs ?? runtime.nodeArgs), `dist/apps/${app}/main.js`], { cwd: root, env: appEnv, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${appEnv.PORT}`;
   for (let i = 0; i < 150; i++) {
     if (child.exitCode !== null) throw new Error(`${app} exited with code ${child.exitCode} while starting`);

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Memory of all six services at rest and after sustained load, in one run: each built service
-// starts on a free port (as in production: NODE_ENV=production, the same Node flags as the
-// images), settles, and its resident memory is read; then both APIs are loaded for --minutes
+// starts on a free port (as in production: NODE_ENV=production, the Node flags and
+// MALLOC_ARENA_MAX of the images), settles, and its resident memory is read; then both APIs are
+// loaded for --minutes
 // (translations, a few batches that batch-worker translates and webhook-dispatcher announces to
 // a receiver here, image conversions whose other format image-worker makes), with a reading
 // every ~30 s; then, after a settle period, the last reading. Only each service's Node process
@@ -30,8 +31,6 @@ const START_SETTLE_SECONDS = QUICK ? 5 : 20;
 const END_SETTLE_SECONDS = QUICK ? 10 : 60;
 const IDLE_TARGET_MIB = 200 * 1e6 / 2 ** 20;
 const SERVICES = ['translate-api', 'batch-worker', 'webhook-dispatcher', 'image-api', 'image-worker', 'console'];
-/** The Node flags the container images give every service (docker/Dockerfile ENTRYPOINT). */
-const NODE_ARGS = ['--enable-source-maps'];
 
 const started = Date.now();
 const mib = (value) => (value === undefined ? '?' : value.toFixed(0));
@@ -114,7 +113,7 @@ try {
   const token = command('image-api', ['admin', 'token:create', '--plan', 'business']);
 
   for (const name of SERVICES) {
-    const service = await spawnBenchApp(name, { env: name === 'webhook-dispatcher' ? { ...env, NODE_EXTRA_CA_CERTS: certFile } : env, nodeArgs: NODE_ARGS });
+    const service = await spawnBenchApp(name, { env: name === 'webhook-dispatcher' ? { ...env, NODE_EXTRA_CA_CERTS: certFile } : env });
     services.push({ name, ...service });
     console.log(`${name} healthy at ${service.url}`);
   }

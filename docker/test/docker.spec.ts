@@ -53,7 +53,7 @@ describe('docker/Dockerfile', () => {
 
   it.each(services)('%s: runs its own bundle as a non-root user, commands following the image name', (service) => {
     expect(dockerfile.last(service, 'USER')?.args).toMatch(NON_ROOT_USER);
-    expect(execForm(dockerfile.last(service, 'ENTRYPOINT')!)).toEqual(['node', '--enable-source-maps', 'main.js']);
+    expect(execForm(dockerfile.last(service, 'ENTRYPOINT')!)).toEqual(['node', '--enable-source-maps', '--max-semi-space-size=2', 'main.js']);
     expect(execForm(dockerfile.last(service, 'CMD')!)).toEqual(['serve']);
     expect(copies(service).filter((copy) => copy.flags.from === 'build').map(sourcesOf)).toEqual([[`/src/dist/apps/${service}/`]]);
     expect(copies(service).filter((copy) => copy.flags.from === 'service-modules').map(sourcesOf)).toEqual([[`/app/dist/modules/${service}/node_modules/`]]);
@@ -65,8 +65,10 @@ describe('docker/Dockerfile', () => {
     expect(dockerfile.env(service)).toMatchObject({ PORT: port, HOST: '0.0.0.0', NODE_ENV: 'production' });
   });
 
-  it.each(services)('%s: sets only variables its configuration reads', (service) => {
-    expect(Object.keys(dockerfile.env(service)).filter((name) => !SERVICES[service].env.includes(name))).toEqual([]);
+  it.each(services)('%s: sets only variables its configuration or the C library reads', (service) => {
+    const runtime = ['MALLOC_ARENA_MAX'];
+    expect(dockerfile.env(service)).toMatchObject({ MALLOC_ARENA_MAX: '2' });
+    expect(Object.keys(dockerfile.env(service)).filter((name) => !SERVICES[service].env.includes(name) && !runtime.includes(name))).toEqual([]);
   });
 
   it('migrate sets only variables both migrating services read, and has no health check', () => {

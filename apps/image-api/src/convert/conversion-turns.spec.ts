@@ -12,7 +12,7 @@ describe('ConversionTurns', () => {
       return { promise: new Promise<void>((r) => (resolve = r)), resolve: () => resolve() };
     });
     const tasks = gates.map((gate, i) =>
-      turns.run(async () => {
+      turns.run(1, async () => {
         started.push(i);
         most = Math.max(most, ++running);
         await gate.promise;
@@ -30,5 +30,33 @@ describe('ConversionTurns', () => {
     expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'failed'))).toEqual([0, 'failed', 2, 3, 4]);
     expect(started).toEqual([0, 1, 2, 3, 4]);
     expect(most).toBe(2);
+  });
+
+  it('keeps the tasks running together within the pixel budget, in arrival order, and runs a heavier one alone', async () => {
+    const turns = new ConversionTurns(4, 10);
+    const events: string[] = [];
+    const gates = new Map<string, () => void>();
+    const task = (name: string, weight: number) =>
+      turns.run(weight, async () => {
+        events.push(`start ${name}`);
+        await new Promise<void>((resolve) => gates.set(name, resolve));
+        events.push(`end ${name}`);
+      });
+    const tick = () => new Promise((resolve) => setImmediate(resolve));
+    const all = Promise.all([task('a', 6), task('b', 3), task('c', 12), task('d', 1)]);
+    await tick();
+    // a and b fit (9 of 10); c waits for a budget of its own, and d waits behind c.
+    expect(events).toEqual(['start a', 'start b']);
+    gates.get('a')!();
+    await tick();
+    expect(events).toEqual(['start a', 'start b', 'end a']);
+    gates.get('b')!();
+    await tick();
+    expect(events.slice(3)).toEqual(['end b', 'start c']);
+    gates.get('c')!();
+    await tick();
+    expect(events.slice(5)).toEqual(['end c', 'start d']);
+    gates.get('d')!();
+    await all;
   });
 });

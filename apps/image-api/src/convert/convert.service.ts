@@ -12,6 +12,7 @@ import {
   OUTPUT_FORMATS,
   type OutputFormat,
   otherFormat,
+  type PendingVariant,
 } from '@platform/image-conversion';
 import { type TokenPrincipal, TokenErrors, TokenService } from '@platform/image-tokens';
 import { MetricsRegistry } from '@platform/service-kit';
@@ -40,7 +41,10 @@ export interface ConvertedImage {
 export class ConvertService {
   private readonly logger = new Logger(ConvertService.name);
   private readonly conversions: Counter<string>;
-  /** Decoding holds a whole bitmap (a 50-megapixel image is 200 MB), so only a few run at once. */
+  /**
+   * Decoding holds a whole bitmap (a 50-megapixel image is 200 MB), so only a few run at once,
+   * and only as many pixels together as the budget allows.
+   */
   private readonly turns: ConversionTurns;
 
   constructor(
@@ -51,24 +55,44 @@ export class ConvertService {
     @InjectQueue(QueueName.ImageVariants) private readonly variants: Queue,
     metrics: MetricsRegistry,
   ) {
-    this.turns = new ConversionTurns(config.CONCURRENT_CONVERSIONS_PER_PROCESS);
+    this.turns = new ConversionTurns(config.CONCURRENT_CONVERSIONS_PER_PROCESS, config.CONVERSION_PIXELS_PER_PROCESS);
     this.conversions = metrics.counter('image_conversions_total', 'Conversions counted against a token, by format and whether they were encoded or served from storage', ['format', 'source']);
   }
 
   /**
    * One conversion, counted once against the token's monthly limit: refused input (415/422) is
-   * not counted, and a conversion that fails after counting is given back.
+   * not counted, and a conversion that fails after counting is given back. Storage round trips
+   * that do not depend on each other overlap: the stored copy is looked up while the conversion
+   * is counted, and the source is kept for the other format while this one is encoded, so a
+   * request waits for storage about once instead of four times.
    */
   async convert(principal: TokenPrincipal, upload: Buffer, params: ConversionParams): Promise<ConvertedImage> {
     const started = performance.now();
-    await this.converter.inspect(upload);
-    const counted = await this.tokens.consume(principal.subscriptionId, principal.limit);
+    const { width, height, frames } = await this.converter.inspect(upload);
+    const pixels = width * height * frames;
+    const id = imageId(upload, params);
+    const [counting, lookup] = await Promise.allSettled([this.tokens.consume(principal.subscriptionId, principal.limit), this.store.get(id, params.format)]);
+    if (counting.status === 'rejected') throw counting.reason;
+    const counted = counting.value;
     if (!counted) throw TokenErrors.limitReached(principal.limit, principal.limit);
     try {
-      const id = imageId(upload, params);
-      const { data, source } = await this.storedOrConverted(id, upload, params);
-      await this.scheduleOtherFormat(id, upload, params);
-      this.conversions.inc({ format: params.format, source });
+      if (lookup.status === 'rejected') throw lookup.reason;
+      const pending = this.keepSourceForOtherFormat(id, upload, params);
+      let data: Buffer;
+      try {
+        data = lookup.value ?? (await this.encodeAndStore(id, upload, pixels, params));
+      } catch (error) {
+        await this.dropPending(pending);
+        throw error;
+      }
+      const variant = await pending;
+      // Not awaited: while Redis is down Bull would hold the request until it is back.
+      if (variant) {
+        enqueueVariant(this.variants, variant).catch((error: unknown) =>
+          this.logger.warn({ msg: 'variant not queued; the sweep will pick it up', imageId: id, format: variant.format, err: String(error) }),
+        );
+      }
+      this.conversions.inc({ format: params.format, source: lookup.value ? 'stored' : 'encoded' });
       return {
         imageId: id,
         format: params.format,
@@ -120,26 +144,31 @@ export class ConvertService {
     return `${this.config.cdnBaseUrl}/${ImageObjectStore.key(id, format)}`;
   }
 
-  /** A repeat of an earlier conversion is served from storage instead of being encoded again. */
-  private async storedOrConverted(id: string, upload: Buffer, params: ConversionParams): Promise<{ data: Buffer; source: 'stored' | 'encoded' }> {
-    const stored = await this.store.get(id, params.format);
-    if (stored) return { data: stored, source: 'stored' };
-    const { data } = await this.turns.run(() => this.converter.convert(upload, encodeTarget(params)));
+  private async encodeAndStore(id: string, upload: Buffer, pixels: number, params: ConversionParams): Promise<Buffer> {
+    const { data } = await this.turns.run(pixels, () => this.converter.convert(upload, encodeTarget(params)));
     await this.store.put(id, params.format, data);
-    return { data, source: 'encoded' };
+    return data;
   }
 
   /**
    * The source goes to storage first, so the variant is made even when Redis is away: the
-   * worker's sweep finds sources the queue never heard of.
+   * worker's sweep finds sources the queue never heard of. Null when the other format is
+   * already stored. The promise is settled by the caller: awaited, or given to `dropPending`.
    */
-  private async scheduleOtherFormat(id: string, upload: Buffer, params: ConversionParams): Promise<void> {
+  private keepSourceForOtherFormat(id: string, upload: Buffer, params: ConversionParams): Promise<PendingVariant | null> {
     const format = otherFormat(params.format);
-    if (await this.store.has(id, format)) return;
-    const pending = await this.store.putPending(id, format, upload, params);
-    // Not awaited: while Redis is down Bull would hold the request until it is back.
-    enqueueVariant(this.variants, pending).catch((error: unknown) =>
-      this.logger.warn({ msg: 'variant not queued; the sweep will pick it up', imageId: id, format, err: String(error) }),
+    const pending = (async () => ((await this.store.has(id, format)) ? null : this.store.putPending(id, format, upload, params)))();
+    // Settled later; until then a rejection must not count as unhandled.
+    pending.catch(() => {});
+    return pending;
+  }
+
+  /** This format failed, so no variant is made from the source kept meanwhile. */
+  private async dropPending(pending: Promise<PendingVariant | null>): Promise<void> {
+    const variant = await pending.catch(() => null);
+    if (!variant) return;
+    await this.store.deletePending(variant.key).catch((error: unknown) =>
+      this.logger.warn({ msg: 'source of a failed conversion not removed; the worker drops it', key: variant.key, err: String(error) }),
     );
   }
 }

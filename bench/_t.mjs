@@ -1,0 +1,13 @@
+import sharp from 'sharp';
+import { photoJpeg, unique } from './image-bench.mjs';
+import { rssMiB } from './bench-app.mjs';
+sharp.cache(false);
+const [mode, conc] = process.argv.slice(2);
+if (conc) sharp.concurrency(Number(conc));
+const input = await photoJpeg(4000, 3000);
+await sharp(input).resize(8).webp().toBuffer();
+const rest = rssMiB(process.pid);
+const t = performance.now();
+const run = () => { let p = sharp(unique(input), { animated: true, limitInputPixels: 5e7, failOn: 'truncated', ...(mode === 'seq' ? { sequentialRead: true } : mode === 'rand' ? { sequentialRead: false } : {}) }).autoOrient().keepIccProfile().webp({ quality: 85, effort: 4 }); return p.toBuffer(); };
+await Promise.all([run(), run()]);
+console.log(mode, conc, 'rest', rest.toFixed(0), 'peak', rssMiB(process.pid, 'VmHWM').toFixed(0), 'over', (rssMiB(process.pid, 'VmHWM') - rest).toFixed(0), ((performance.now() - t) / 1000).toFixed(1), 's');
