@@ -2,11 +2,11 @@
 // Memory of all six services at rest and after sustained load, in one run: each built service
 // starts on a free port (as in production: NODE_ENV=production, the Node flags and
 // MALLOC_ARENA_MAX of the images), settles, and its resident memory is read; then both APIs are
-// loaded for --minutes
-// (translations, a few batches that batch-worker translates and webhook-dispatcher announces to
-// a receiver here, image conversions whose other format image-worker makes), with a reading
-// every ~30 s; then, after a settle period, the last reading. Only each service's Node process
-// counts; Apertium's child processes (translate-api, batch-worker) are reported beside it.
+// loaded for --minutes (translations, a few batches that batch-worker translates and
+// webhook-dispatcher announces to a receiver here, image conversions whose other format
+// image-worker makes), with a reading every ~30 s; then, after a settle period, the last
+// reading. Only each service's Node process counts; Apertium's child processes (translate-api,
+// batch-worker) are reported beside it.
 // Targets: every service under 200 MB after start-up, and within 20 % of that after the load.
 // Usage: node bench/memory-soak.mjs [--minutes N] [--quick]
 // Postgres and Redis as for `npm start`; an s3rver of its own on a temporary directory.

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MetricsRegistry } from '@platform/service-kit';
 import type { Histogram } from 'prom-client';
+import { stat } from 'node:fs/promises';
 import sharp, { type Metadata } from 'sharp';
 import type { ConversionSettings } from './conversion.config';
 import { ConversionErrors } from './conversion-errors';
@@ -42,9 +43,11 @@ export class ImageConverter {
   /**
    * Accepts an upload by its header alone: a raster format we take (415 otherwise) within the
    * pixel cap (422), so a small file declaring a huge image is refused before any decoding.
+   * `input` may be a file's path: only its header is read then, so a large file that is not an
+   * image is refused without being loaded.
    */
-  async inspect(input: Buffer): Promise<ImageHeader> {
-    if (input.length === 0) throw ConversionErrors.emptyFile();
+  async inspect(input: Buffer | string): Promise<ImageHeader> {
+    if ((typeof input === 'string' ? (await stat(input)).size : input.length) === 0) throw ConversionErrors.emptyFile();
     let meta: Metadata;
     try {
       meta = await sharp(input, { limitInputPixels: false }).metadata();

@@ -15,7 +15,6 @@ import { ApiError, ImageErrorDto } from '@platform/errors';
 import { CONTENT_TYPE, MAX_FILES_PER_BATCH } from '@platform/image-conversion';
 import { type TokenPrincipal, TokenErrors, TokenService } from '@platform/image-tokens';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { readFile } from 'node:fs/promises';
 import { LimitReachedErrorDto } from '../access-token/dtos/limit-reached-error.dto';
 import { AccessTokenAuth } from '../access-token/access-token-auth.decorator';
 import { AccessTokenPrincipal } from '../access-token/access-token.guard';
@@ -85,7 +84,7 @@ export class ConvertController {
       const params = conversionParams(parseConvertFields(upload.fields));
       const [file] = upload.files;
       if (!file) throw missingFile('file');
-      const result = await this.converter.convert(principal, await readFile(file.path), params);
+      const result = await this.converter.convert(principal, file.path, params);
       reply.headers({
         'content-type': CONTENT_TYPE[result.format],
         'x-original-size': String(result.originalSize),

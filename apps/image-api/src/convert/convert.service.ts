@@ -60,15 +60,17 @@ export class ConvertService {
   }
 
   /**
-   * One conversion, counted once against the token's monthly limit: refused input (415/422) is
+   * One conversion of the uploaded file at `file`, counted once against the token's monthly limit: refused input (415/422) is
    * not counted, and a conversion that fails after counting is given back. Storage round trips
    * that do not depend on each other overlap: the stored copy is looked up while the conversion
    * is counted, and the source is kept for the other format while this one is encoded, so a
    * request waits for storage about once instead of four times.
    */
-  async convert(principal: TokenPrincipal, upload: Buffer, params: ConversionParams): Promise<ConvertedImage> {
+  async convert(principal: TokenPrincipal, file: string, params: ConversionParams): Promise<ConvertedImage> {
     const started = performance.now();
-    const { width, height, frames } = await this.converter.inspect(upload);
+    // The header alone settles whether the file is taken, so a refused one is never loaded.
+    const { width, height, frames } = await this.converter.inspect(file);
+    const upload = await readFile(file);
     const pixels = width * height * frames;
     const id = imageId(upload, params);
     const [counting, lookup] = await Promise.allSettled([this.tokens.consume(principal.subscriptionId, principal.limit), this.store.get(id, params.format)]);
@@ -125,7 +127,7 @@ export class ConvertService {
     for (const { filename, path } of files) {
       try {
         if (limitReached) throw limitReached;
-        const { format, originalSize, convertedSize, savings, imageId: id, cdnUrls } = await this.convert(principal, await readFile(path), params);
+        const { format, originalSize, convertedSize, savings, imageId: id, cdnUrls } = await this.convert(principal, path, params);
         results.push({ filename, success: true, format, originalSize, convertedSize, savings, imageId: id, cdnUrls });
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;

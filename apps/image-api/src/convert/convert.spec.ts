@@ -1,5 +1,5 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { ImageObjectStore } from '@platform/image-conversion';
+import { ImageObjectStore, imageId } from '@platform/image-conversion';
 import { TokenService } from '@platform/image-tokens';
 import { loadConfig } from '@platform/service-kit';
 import { animatedGif, exifHasGps, http, photoJpeg, pngDeclaring, postForm, solidPng, SVG_IMAGE, testAppEnv } from '@platform/testing';
@@ -319,6 +319,16 @@ describe('image conversion over HTTP', () => {
       const res = await convert(token, await file(), fields);
       expect([res.status, res.json]).toEqual([status, fatal(false)]);
       expect(await usage(token)).toBe(0);
+    });
+
+    it('keeps no source for the other format of an image whose pixels cannot be decoded', async () => {
+      const truncated = photo.subarray(0, Math.floor(photo.length / 2));
+      const res = await convert(token, truncated);
+      expect(res.status).toBe(415);
+      const id = imageId(truncated, { format: 'webp' });
+      const left = [];
+      for await (const variant of app.get(ImageObjectStore).pendingBefore(new Date(Date.now() + 60_000))) if (variant.imageId === id) left.push(variant);
+      expect(left).toEqual([]);
     });
 
     it('names the bad parameter', async () => {
