@@ -31,7 +31,8 @@ export async function buildBenchApp(app) {
 export function productionRuntime() {
   const dockerfile = readFileSync(path.join(root, 'docker/Dockerfile'), 'utf8');
   const entrypoint = JSON.parse(/^ENTRYPOINT (\["node".*\])$/m.exec(dockerfile)[1]);
-  return { nodeArgs: entrypoint.slice(1, -1), env: { MALLOC_ARENA_MAX: /MALLOC_ARENA_MAX=(\d+)/.exec(dockerfile)[1] } };
+  const env = Object.fromEntries([...dockerfile.matchAll(/\b(MALLOC_[A-Z_]+)=(\d+)/g)].map(([, name, value]) => [name, value]));
+  return { nodeArgs: entrypoint.slice(1, -1), env };
 }
 
 /**

@@ -66,8 +66,8 @@ describe('docker/Dockerfile', () => {
   });
 
   it.each(services)('%s: sets only variables its configuration or the C library reads', (service) => {
-    const runtime = ['MALLOC_ARENA_MAX'];
-    expect(dockerfile.env(service)).toMatchObject({ MALLOC_ARENA_MAX: '2' });
+    const runtime = ['MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_'];
+    expect(dockerfile.env(service)).toMatchObject({ MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' });
     expect(Object.keys(dockerfile.env(service)).filter((name) => !SERVICES[service].env.includes(name) && !runtime.includes(name))).toEqual([]);
   });
 
