@@ -1,6 +1,7 @@
 // What the image benchmarks share: photo-like test images, the service's conversion done with
 // sharp directly, POST /convert, and cleaning up the variant jobs a run left in Redis.
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import Queue from 'bull';
 import sharp from 'sharp';
 
@@ -69,4 +70,16 @@ export async function dropVariantJobs(redisUrl, imageIds) {
   const ours = jobs.filter((job) => job && imageIds.has(/^pending\/([^.]+)\./.exec(String(job.id))?.[1]));
   await Promise.all(ours.map((job) => job.remove()));
   await queue.close();
+}
+
+/** Ends an image benchmark: image-api stopped, its variant jobs dropped, its s3rver and infra stopped. */
+export async function stopImageBench({ server, imageIds, s3, postgres, redis }) {
+  if (server) {
+    server.child.kill('SIGTERM');
+    await once(server.child, 'exit');
+  }
+  await dropVariantJobs(redis.url, imageIds);
+  await s3.stop();
+  await postgres.stop?.();
+  await redis.stop?.();
 }

@@ -9,7 +9,6 @@
 // Usage: node bench/image-cost-growth.mjs [--quick]
 // (--quick: WebP only, up to 12 MP, one repeat.) Postgres and Redis as for `npm start`.
 import { execFileSync } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,7 +18,7 @@ import sharp from 'sharp';
 import { ensureInfra } from '../tools/stack/ensure-infra.mjs';
 import { peakRssDuring, rssMiB, startBenchApp, startBenchS3 } from './bench-app.mjs';
 import { heartbeat, writeBenchResult } from './bench-report.mjs';
-import { apiConvert, BUCKET, dropVariantJobs, photoJpeg, rawConvert, unique } from './image-bench.mjs';
+import { apiConvert, BUCKET, photoJpeg, rawConvert, stopImageBench, unique } from './image-bench.mjs';
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, 'raw-child': { type: 'string' }, format: { type: 'string' }, repeats: { type: 'string' } } });
 
@@ -110,14 +109,7 @@ try {
     }
   }
 } finally {
-  if (server) {
-    server.child.kill('SIGTERM');
-    await once(server.child, 'exit');
-  }
-  await dropVariantJobs(redis.url, imageIds);
-  await s3.stop();
-  await postgres.stop?.();
-  await redis.stop?.();
+  await stopImageBench({ server, imageIds, s3, postgres, redis });
   rmSync(directory, { recursive: true, force: true });
 }
 stopBeat();

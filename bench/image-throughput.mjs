@@ -11,14 +11,13 @@
 // Usage: node bench/image-throughput.mjs [--rounds N] [--concurrency C] [--quick]
 // Postgres and Redis as for `npm start` (DATABASE_URL/REDIS_URL when given, else the local ones,
 // started and the database created when needed).
-import { once } from 'node:events';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { ensureInfra } from '../tools/stack/ensure-infra.mjs';
 import { rssMiB, startBenchApp, startBenchS3 } from './bench-app.mjs';
 import { heartbeat, writeBenchResult } from './bench-report.mjs';
-import { apiConvert, BUCKET, dropVariantJobs, photoJpeg, rawConvert, SETTINGS, unique } from './image-bench.mjs';
+import { apiConvert, BUCKET, photoJpeg, rawConvert, SETTINGS, stopImageBench, unique } from './image-bench.mjs';
 
 const { values } = parseArgs({
   options: { rounds: { type: 'string' }, concurrency: { type: 'string', default: String(availableParallelism()) }, quick: { type: 'boolean', default: false } },
@@ -115,12 +114,5 @@ try {
   stopBeat();
   writeBenchResult({ name: 'image', title: 'Image conversions: API beside raw sharp', startedAt, ...report(images, rows, rssMiB(server.child.pid, 'VmHWM')) });
 } finally {
-  if (server) {
-    server.child.kill('SIGTERM');
-    await once(server.child, 'exit');
-  }
-  await dropVariantJobs(redis.url, imageIds);
-  await s3.stop();
-  await postgres.stop?.();
-  await redis.stop?.();
+  await stopImageBench({ server, imageIds, s3, postgres, redis });
 }

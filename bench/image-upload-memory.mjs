@@ -1,21 +1,20 @@
 #!/usr/bin/env node
 // Memory of image-api under large uploads. First 8 photo-like 12-megapixel JPEGs converted to
-// WebP at once (the target: image-api's resident memory stays under 400 MB), then 3 batches of 10 × 24 MB at once, sent three ways —
-// an unknown access_token field before the files, the same field after the files, and a valid
-// X-Access-Token (the files are not images, so every one is read whole and then refused with
-// 415). Prints image-api's resident memory before, its peak after each phase, and how long the
+// WebP at once (the target: image-api's resident memory stays under 400 MB), then 3 batches of
+// 10 × 24 MB at once, sent three ways — an unknown access_token field before the files, the same
+// field after the files, and a valid X-Access-Token (the files are not images, so every one is
+// refused with 415 from its header). Prints image-api's resident memory before, its peak after each phase, and how long the
 // answers took. Uploads are refused before they are read, or streamed to temp files, so the
 // peak should stay near the idle figure instead of growing by the bodies' size. Memory is read
 // from /proc every 50 ms, so each phase gets its own peak.
 // Usage: node bench/image-upload-memory.mjs [--quick]
 // Postgres and Redis as for `npm start` (DATABASE_URL/REDIS_URL when given, else the local ones).
-import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { ensureInfra } from '../tools/stack/ensure-infra.mjs';
 import { peakRssDuring, rssMiB, startBenchApp, startBenchS3 } from './bench-app.mjs';
 import { heartbeat, writeBenchResult } from './bench-report.mjs';
-import { apiConvert, BUCKET, dropVariantJobs, photoJpeg, unique } from './image-bench.mjs';
+import { apiConvert, BUCKET, photoJpeg, stopImageBench, unique } from './image-bench.mjs';
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false } } });
 /** Rounds of 8 photos at once. */
@@ -105,12 +104,5 @@ try {
     tables: [{ title: 'Peak RSS per phase', columns: ['phase', 'answers', 'seconds', 'peak RSS (MiB)'], rows }],
   });
 } finally {
-  if (server) {
-    server.child.kill('SIGTERM');
-    await once(server.child, 'exit');
-  }
-  await dropVariantJobs(redis.url, imageIds);
-  await s3.stop();
-  await postgres.stop?.();
-  await redis.stop?.();
+  await stopImageBench({ server, imageIds, s3, postgres, redis });
 }
