@@ -44,7 +44,7 @@ export async function spawnBenchApp(app, { env, nodeArgs }) {
   const appEnv = { ...process.env, ...runtime.env, PORT: String(await freePort()), LOG_LEVEL: 'warn', ...env };
   const child = spawn(process.execPath, [...(nodeArgs ?? runtime.nodeArgs), `dist/apps/${app}/main.js`], { cwd: root, env: appEnv, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${appEnv.PORT}`;
-  for (let i = 0; i < 150; i++) {
+  for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`${app} exited with code ${child.exitCode} while starting`);
     const healthy = await fetch(`${url}/health`).then((r) => r.ok, () => false);
     if (healthy) return { child, url };
