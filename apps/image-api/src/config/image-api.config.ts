@@ -33,9 +33,9 @@ export class ImageApiConfig extends withConversionConfig(withPlanLimitsConfig(St
 
   /**
    * Pixels (width × height × frames) of the images this process converts at once. Memory grows
-   * with pixels, about 8 bytes each while WebP or AVIF is encoded, so this bounds it: two 2 MP
-   * photos convert side by side, two 12 MP ones one after the other. An image larger than the
-   * budget (up to MAX_PIXELS) converts alone.
+   * with pixels (10–17 MiB per megapixel while WebP is encoded, about 30 for AVIF), so this
+   * bounds it: two 2 MP photos convert side by side, two 12 MP ones one after the other. An image
+   * larger than the budget (up to MAX_PIXELS) converts alone.
    */
   @EnvInt() @IsInt() @Min(1) @Max(1_000_000_000)
   CONVERSION_PIXELS_PER_PROCESS = 16_000_000;
