@@ -102,9 +102,13 @@ export function withEngineConfig<TBase extends ConfigClass>(Base: TBase) {
     @IsIn(EU_LANGUAGES)
     APERTIUM_PIVOT_LANGUAGE = 'es';
 
-    /** Warm pipelines per Apertium mode; each serves one request at a time. */
+    /** Warm pipelines per Apertium mode. */
     @EnvInt() @IsInt() @Min(1) @Max(16)
     APERTIUM_PIPELINES_PER_MODE = 1;
+
+    /** Requests written into one pipeline before it has answered them (they follow each other through it). */
+    @EnvInt() @IsInt() @Min(1) @Max(64)
+    APERTIUM_REQUESTS_PER_PIPELINE = 4;
 
     @IsString() @IsNotEmpty()
     APERTIUM_MODES_DIR = '/usr/share/apertium/modes';

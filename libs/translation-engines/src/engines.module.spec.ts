@@ -19,6 +19,7 @@ describe('EngineConfig', () => {
       ENGINE_PAIRS_TTL_MS: 60_000,
       APERTIUM_PIVOT_LANGUAGE: 'es',
       APERTIUM_PIPELINES_PER_MODE: 1,
+      APERTIUM_REQUESTS_PER_PIPELINE: 4,
       DEEPL_API_KEY: undefined,
       LIBRETRANSLATE_URL: undefined,
     });
@@ -34,6 +35,7 @@ describe('EngineConfig', () => {
       LIBRETRANSLATE_API_KEY: 'lt-key',
       APERTIUM_PIVOT_LANGUAGE: 'en',
       APERTIUM_PIPELINES_PER_MODE: '2',
+      APERTIUM_REQUESTS_PER_PIPELINE: '8',
       PORT: '8080',
     });
     expect(config).toMatchObject({
@@ -44,6 +46,7 @@ describe('EngineConfig', () => {
       LIBRETRANSLATE_API_KEY: 'lt-key',
       APERTIUM_PIVOT_LANGUAGE: 'en',
       APERTIUM_PIPELINES_PER_MODE: 2,
+      APERTIUM_REQUESTS_PER_PIPELINE: 8,
       PORT: 8080,
     });
   });
@@ -84,6 +87,7 @@ describe('EngineConfig', () => {
     [{ DEEPL_SERVER_URL: 'not a url' }, 'DEEPL_SERVER_URL="not a url"'],
     [{ APERTIUM_PIVOT_LANGUAGE: 'ca' }, 'APERTIUM_PIVOT_LANGUAGE="ca"'],
     [{ APERTIUM_PIPELINES_PER_MODE: '0' }, 'APERTIUM_PIPELINES_PER_MODE=0'],
+    [{ APERTIUM_REQUESTS_PER_PIPELINE: '0' }, 'APERTIUM_REQUESTS_PER_PIPELINE=0'],
   ])('refuses %j, naming the variable', (env, message) => {
     expect(() => loadConfig(EngineConfig, env)).toThrow(ConfigError);
     expect(() => loadConfig(EngineConfig, env)).toThrow(message);

@@ -18,6 +18,7 @@ export function createEngine(name: EngineName, config: EngineConfig): Translatio
         modesDir: config.APERTIUM_MODES_DIR,
         pivotLanguage: config.APERTIUM_PIVOT_LANGUAGE,
         pipelinesPerMode: config.APERTIUM_PIPELINES_PER_MODE,
+        requestsPerPipeline: config.APERTIUM_REQUESTS_PER_PIPELINE,
         timeoutMs: config.APERTIUM_TIMEOUT_MS,
       });
   }

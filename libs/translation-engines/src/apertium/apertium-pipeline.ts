@@ -10,7 +10,8 @@ interface Job {
   results: string[];
   resolve: (results: string[]) => void;
   reject: (error: Error) => void;
-  timer: NodeJS.Timeout;
+  timeoutMs: number;
+  timer?: NodeJS.Timeout;
 }
 
 const NUL = 0;
@@ -21,12 +22,15 @@ const STDERR_TAIL = 2000;
  * null-flush mode, stdout of one piped straight into stdin of the next (the data never passes
  * through Node between stages). A request is a batch of stream-format segments, each followed
  * by a NUL; every stage flushes at a NUL and passes it on, so the n-th NUL that comes out ends
- * the n-th segment. A numbered superblank at the end of each segment checks that pairing. One
- * batch is in flight at a time: the pool hands a pipeline to one caller.
+ * the n-th segment. A numbered superblank at the end of each segment checks that pairing.
+ * Several batches may be in flight: they are written one after the other and come out in the
+ * same order, so every stage keeps working while Node hands out one batch's results and the
+ * next batch is already on its way in.
  */
 export class ApertiumPipeline {
   private readonly children: ChildProcess[] = [];
-  private job: Job | null = null;
+  /** Batches written and not yet answered, oldest first. */
+  private readonly jobs: Job[] = [];
   private pending: Buffer[] = [];
   private stderr = '';
   private failure: PipelineFailure | null = null;
@@ -62,20 +66,28 @@ export class ApertiumPipeline {
     return this.failure === null;
   }
 
+  /** Batches in flight. */
+  get load(): number {
+    return this.jobs.length;
+  }
+
   get pids(): number[] {
     return this.children.map((child) => child.pid).filter((pid): pid is number => pid !== undefined);
   }
 
-  /** Translates stream-format segments; rejects with PipelineFailure when the pipeline dies or exceeds `timeoutMs`. */
+  /**
+   * Translates stream-format segments; rejects with PipelineFailure when the pipeline dies or
+   * takes more than `timeoutMs` for this batch once the batches before it are answered.
+   */
   run(segments: string[], timeoutMs: number): Promise<string[]> {
     if (this.failure) return Promise.reject(this.failure);
-    if (this.job) return Promise.reject(new Error(`pipeline ${this.mode} is busy`));
     if (segments.length === 0) return Promise.resolve([]);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => this.fail(`no answer within ${timeoutMs} ms`), timeoutMs);
       // The marker is also the blank the analyser needs to keep a segment's final full stop.
       const markers = segments.map(() => `[apertium-segment-${++this.sequence}]`);
-      this.job = { markers, results: [], resolve, reject, timer };
+      const job: Job = { markers, results: [], resolve, reject, timeoutMs };
+      this.jobs.push(job);
+      if (this.jobs.length === 1) this.startClock(job);
       this.children[0].stdin!.write(segments.map((segment, i) => `${segment}${markers[i]}\0`).join(''));
     });
   }
@@ -93,7 +105,7 @@ export class ApertiumPipeline {
       const output = Buffer.concat(this.pending).toString('utf8');
       this.pending = [];
       start = end + 1;
-      const job = this.job;
+      const job = this.jobs[0];
       // Output nobody waits for (e.g. after a timeout) belongs to no request.
       if (!job) continue;
       // Stages flush what they hold when a stage before them dies, NUL included: such output
@@ -104,7 +116,8 @@ export class ApertiumPipeline {
       job.results.push(output.slice(0, at) + output.slice(at + marker.length));
       if (job.results.length === job.markers.length) {
         clearTimeout(job.timer);
-        this.job = null;
+        this.jobs.shift();
+        if (this.jobs.length) this.startClock(this.jobs[0]);
         job.resolve(job.results);
       }
     }
@@ -119,11 +132,15 @@ export class ApertiumPipeline {
     for (const child of this.children) {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }
-    if (this.job) {
-      clearTimeout(this.job.timer);
-      this.job.reject(this.failure);
-      this.job = null;
+    for (const job of this.jobs.splice(0)) {
+      clearTimeout(job.timer);
+      job.reject(this.failure);
     }
     this.onFailure(this);
+  }
+
+  /** A batch's stuck bound runs from when the pipeline gets to it, not from when it was queued. */
+  private startClock(job: Job) {
+    job.timer = setTimeout(() => this.fail(`no answer within ${job.timeoutMs} ms`), job.timeoutMs);
   }
 }

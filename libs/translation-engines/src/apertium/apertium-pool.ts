@@ -6,6 +6,8 @@ import { ApertiumPipeline, PipelineFailure } from './apertium-pipeline';
 export interface PoolOptions {
   /** Most pipelines kept for the mode. */
   size: number;
+  /** Most requests written into one pipeline before it has answered them. */
+  depth: number;
   /** Stuck-pipeline bound for a short request. */
   timeoutMs: number;
 }
@@ -22,13 +24,14 @@ interface Waiter {
 }
 
 /**
- * The warm pipelines of one mode. They start on first use and stay up; requests queue for a free
- * one. A pipeline that crashes or hangs is dropped (a new one starts on next use) and the request
+ * The warm pipelines of one mode. They start on first use and stay up. A request goes to the
+ * least busy pipeline; a new one starts while fewer than `size` run and all are busy; a pipeline
+ * takes up to `depth` requests at once (they follow each other through it), and further requests
+ * queue in order. A pipeline that crashes or hangs is dropped (a new one starts on next use) and the request
  * is retried once on a fresh pipeline before it fails.
  */
 export class ApertiumPool {
   private readonly pipelines = new Set<ApertiumPipeline>();
-  private idle: ApertiumPipeline[] = [];
   private readonly waiting: Waiter[] = [];
   private closed = false;
   private readonly logger = new Logger('ApertiumEngine');
@@ -75,10 +78,17 @@ export class ApertiumPool {
 
   private acquire(): Promise<ApertiumPipeline> {
     if (this.closed) return Promise.reject(new EngineError('The Apertium engine is shutting down'));
-    const idle = this.idle.pop();
-    if (idle) return Promise.resolve(idle);
+    const free = this.leastBusy();
+    if (free?.load === 0) return Promise.resolve(free);
     if (this.pipelines.size < this.options.size) return Promise.resolve(this.start());
+    if (free && free.load < this.options.depth) return Promise.resolve(free);
     return new Promise((resolve, reject) => this.waiting.push({ resolve, reject }));
+  }
+
+  private leastBusy(): ApertiumPipeline | undefined {
+    let best: ApertiumPipeline | undefined;
+    for (const pipeline of this.pipelines) if (!best || pipeline.load < best.load) best = pipeline;
+    return best;
   }
 
   private release(pipeline: ApertiumPipeline) {
@@ -86,7 +96,6 @@ export class ApertiumPool {
     if (!pipeline.alive || this.closed) return;
     const waiter = this.waiting.shift();
     if (waiter) waiter.resolve(pipeline);
-    else this.idle.push(pipeline);
   }
 
   private start(): ApertiumPipeline {
@@ -97,7 +106,6 @@ export class ApertiumPool {
 
   private discard(pipeline: ApertiumPipeline) {
     this.pipelines.delete(pipeline);
-    this.idle = this.idle.filter((other) => other !== pipeline);
     if (this.closed) return;
     // The place it frees goes to whoever waits; otherwise the replacement starts on next use.
     const waiter = this.waiting.shift();

@@ -12,6 +12,8 @@ export interface ApertiumOptions {
   pivotLanguage?: string;
   /** Warm pipelines per mode; default 1. */
   pipelinesPerMode?: number;
+  /** Requests in flight in one pipeline at once; default 4. */
+  requestsPerPipeline?: number;
   /** Stuck-pipeline bound for a short request, in ms; default 15,000. */
   timeoutMs?: number;
 }
@@ -36,7 +38,7 @@ export class ApertiumEngine implements TranslationEngine, OnApplicationShutdown 
     const logger = new Logger(ApertiumEngine.name);
     const modesDir = options.modesDir ?? '/usr/share/apertium/modes';
     const pivot = (this.pivot = options.pivotLanguage ?? 'es');
-    const poolOptions = { size: options.pipelinesPerMode ?? 1, timeoutMs: options.timeoutMs ?? 15_000 };
+    const poolOptions = { size: options.pipelinesPerMode ?? 1, depth: options.requestsPerPipeline ?? 4, timeoutMs: options.timeoutMs ?? 15_000 };
 
     const { modes, skipped } = discoverModes(modesDir);
     this.modes = modes.map(({ source, target, mode }) => ({ source, target, mode }));
