@@ -30,6 +30,23 @@ describe('GlossaryMatcher', () => {
     expect(termsIn(matcher, 'I write C++ daily')).toEqual([['C++', 'C++']]);
   });
 
+  it('of many terms sharing a first word, takes the longest that fits', () => {
+    const shared = [
+      ...Array.from({ length: 3000 }, (_, i) => ({ term: `contract clause ${i}`, translation: `cláusula ${i}` })),
+      { term: 'contract', translation: 'contrato' },
+      { term: 'contract clause', translation: 'cláusula' },
+      { term: 'Contract clause 7', translation: 'duplicate, ignored' },
+    ];
+    const many = new GlossaryMatcher(shared);
+    expect(termsIn(many, 'The contract clause 2999, contract clause 7, contract clause 30000, a contract, and contract clause 12a.')).toEqual([
+      ['contract clause 2999', 'cláusula 2999'],
+      ['contract clause 7', 'cláusula 7'],
+      ['contract clause', 'cláusula'],
+      ['contract', 'contrato'],
+      ['contract clause', 'cláusula'],
+    ]);
+  });
+
   it('finds nothing with an empty glossary', () => {
     expect(new GlossaryMatcher([]).find('anything')).toEqual([]);
   });
