@@ -1,21 +1,39 @@
 #!/usr/bin/env node
-// Throughput of POST /api/v1/translate beside raw Apertium on the same English input, in one run.
+// POST /api/v1/translate beside raw Apertium and beside Apertium's own HTTP server (APy), on the
+// same English input, in one run.
 // Raw: the Debian `apertium` command translating all sentences in one process (its best case).
-// API: a built translate-api on a free port, 50 texts per request, a few requests in flight.
-// Usage: node bench/translate-throughput.mjs [--sentences N] [--concurrency C]
+// Bulk: 50 texts per request, a few requests in flight. Small: one sentence per request, 8 in
+// flight, with latency percentiles.
+// APy runs on a free port with the installed modes when `apertium-apy` is installed (installed
+// with apt-get when missing and running as root; otherwise its part is skipped).
+// Usage: node bench/translate-throughput.mjs [--quick] [--sentences N] [--concurrency C] [--small N]
 // Needs Postgres and Redis (as for `npm start`); uses DATABASE_URL/REDIS_URL when given.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { startBenchApp } from './bench-app.mjs';
+import { heartbeat, writeBenchResult } from './bench-report.mjs';
+import { freePorts } from '../tools/stack/own-infra.mjs';
 
-const { values } = parseArgs({ options: { sentences: { type: 'string', default: '2000' }, concurrency: { type: 'string', default: '4' } } });
-const SENTENCES = Number(values.sentences);
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    sentences: { type: 'string' },
+    concurrency: { type: 'string', default: '4' },
+    small: { type: 'string' },
+    'small-concurrency': { type: 'string', default: '8' },
+  },
+});
+const SENTENCES = Number(values.sentences ?? (values.quick ? 400 : 2000));
 const CONCURRENCY = Number(values.concurrency);
+const SMALL_REQUESTS = Number(values.small ?? (values.quick ? 300 : 3000));
+const SMALL_CONCURRENCY = Number(values['small-concurrency']);
 const TEXTS_PER_REQUEST = 50;
+const MODES_DIR = '/usr/share/apertium/modes';
+const startedAt = Date.now();
 
 const PHRASES = [
   'The cat is sleeping on the red sofa.',
@@ -27,9 +45,13 @@ const PHRASES = [
   'We thank you for your patience during the maintenance.',
   'The committee approved the budget for the next year.',
 ];
-const texts = Array.from({ length: SENTENCES }, (_, i) => `${PHRASES[i % PHRASES.length].slice(0, -1)} number ${i + 1}.`);
+const sentence = (i) => `${PHRASES[i % PHRASES.length].slice(0, -1)} number ${i + 1}.`;
+const texts = Array.from({ length: SENTENCES }, (_, i) => sentence(i));
 const segmenter = new Intl.Segmenter('en', { granularity: 'word' });
-const words = texts.reduce((sum, text) => sum + [...segmenter.segment(text)].filter((s) => s.isWordLike).length, 0);
+const countWords = (text) => [...segmenter.segment(text)].filter((s) => s.isWordLike).length;
+const words = texts.reduce((sum, text) => sum + countWords(text), 0);
+const batches = [];
+for (let i = 0; i < texts.length; i += TEXTS_PER_REQUEST) batches.push(texts.slice(i, i + TEXTS_PER_REQUEST));
 
 async function rawApertium() {
   // The apertium script wants a file or a real pipe on stdin, not Node's socket.
@@ -47,48 +69,153 @@ async function rawApertium() {
   return seconds;
 }
 
-async function api({ url, secret: key }) {
-  const batches = [];
-  for (let i = 0; i < texts.length; i += TEXTS_PER_REQUEST) batches.push(texts.slice(i, i + TEXTS_PER_REQUEST));
-  const send = (batch) =>
-    fetch(`${url}/api/v1/translate`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ source: 'en', target: 'es', texts: batch }),
-    }).then(async (r) => {
-      if (r.status !== 200) throw new Error(`translate answered ${r.status}: ${await r.text()}`);
-      return r.json();
-    });
-  await send(batches[0]); // warm the pipeline and the connection pool
+/** Runs `jobs` through `send`, `concurrency` at a time; returns the seconds and each job's latency in ms. */
+async function drive(jobs, concurrency, send) {
   let next = 0;
-  let counted = 0;
+  const latencies = [];
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < batches.length) {
-        const { words: translated } = await send(batches[next++]);
-        counted += translated;
+    Array.from({ length: concurrency }, async () => {
+      while (next < jobs.length) {
+        const job = jobs[next++];
+        const sent = performance.now();
+        await send(job);
+        latencies.push(performance.now() - sent);
       }
     }),
   );
-  const seconds = (performance.now() - started) / 1000;
-  if (counted !== words) throw new Error(`the API counted ${counted} words, the benchmark ${words}`);
-  return seconds;
+  return { seconds: (performance.now() - started) / 1000, latencies: latencies.sort((a, b) => a - b) };
 }
 
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+function translateApi({ url, secret }) {
+  return async (batch) => {
+    const response = await fetch(`${url}/api/v1/translate`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ source: 'en', target: 'es', texts: batch }),
+    });
+    if (response.status !== 200) throw new Error(`translate answered ${response.status}: ${await response.text()}`);
+    return (await response.json()).words;
+  };
+}
+
+function translateApy(url) {
+  // APy translates one text per request; a batch goes as lines of one text, as its clients do.
+  return async (batch) => {
+    const response = await fetch(`${url}/translate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ langpair: 'eng|spa', q: batch.join('\n') }),
+    });
+    const body = await response.json();
+    if (response.status !== 200 || !body.responseData) throw new Error(`APy answered ${response.status}: ${JSON.stringify(body)}`);
+    return body.responseData.translatedText;
+  };
+}
+
+/** APy on a free port, or the reason it is skipped. */
+async function startApy() {
+  if (!existsSync('/usr/bin/apertium-apy') && process.getuid?.() === 0) {
+    console.log('apertium-apy is missing: installing it with apt-get');
+    try {
+      execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'apertium-apy'], { stdio: 'ignore' });
+    } catch {
+      return { skipped: 'apt-get could not install apertium-apy' };
+    }
+  }
+  if (!existsSync('/usr/bin/apertium-apy')) return { skipped: 'apertium-apy is not installed (apt-get install apertium-apy as root)' };
+  const [port] = await freePorts(1);
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-apy-'));
+  // One warm pipe per pair, as our API keeps by default; -l gives it a names database of its own.
+  const child = spawn('apertium-apy', ['-p', String(port), '-l', path.join(dir, 'names.db'), '-n', '1', path.dirname(MODES_DIR)], { cwd: dir, stdio: ['ignore', 'ignore', 'ignore'] });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = () => {
+    child.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  };
+  for (let i = 0; i < 150; i++) {
+    if (await fetch(`${url}/listPairs`).then((r) => r.ok, () => false)) return { url, stop };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  stop();
+  return { skipped: 'APy did not answer on its port' };
+}
+
+/** Bulk and small runs against one server; `translate(batch)` answers one request. */
+async function measure(label, translate) {
+  const stop = heartbeat(`${label}: bulk`);
+  await translate(batches[0]); // warm the pipeline and the connection pool
+  const bulk = await drive(batches, CONCURRENCY, translate);
+  stop();
+  const stopSmall = heartbeat(`${label}: small`);
+  const singles = Array.from({ length: SMALL_REQUESTS }, (_, i) => [sentence(i)]);
+  await drive(singles.slice(0, SMALL_CONCURRENCY * 4), SMALL_CONCURRENCY, translate); // warm
+  const small = await drive(singles, SMALL_CONCURRENCY, translate);
+  stopSmall();
+  const result = {
+    wordsPerS: words / bulk.seconds,
+    requestsPerS: SMALL_REQUESTS / small.seconds,
+    p50: percentile(small.latencies, 50),
+    p99: percentile(small.latencies, 99),
+  };
+  console.log(
+    `${label}: bulk ${result.wordsPerS.toFixed(0)} words/s; small ${result.requestsPerS.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms`,
+  );
+  return result;
+}
+
+console.log(`input: ${SENTENCES} sentences, ${words} words, en -> es, ${TEXTS_PER_REQUEST} texts per request, ${CONCURRENCY} in flight; small: ${SMALL_REQUESTS} single sentences, ${SMALL_CONCURRENCY} in flight`);
+const stopRaw = heartbeat('raw apertium');
 const rawSeconds = await rawApertium();
+stopRaw();
+const raw = words / rawSeconds;
+console.log(`raw apertium: ${raw.toFixed(0)} words/s (${rawSeconds.toFixed(2)} s)`);
+
 const server = await startBenchApp('translate-api', {
   env: { RATE_LIMIT_PER_MINUTE: '1000000', TRANSLATION_ENGINE: 'apertium' },
   admin: ['key:create', '--account', 'benchmark'],
 });
+let ours;
 try {
-  const apiSeconds = await api(server);
-  const raw = words / rawSeconds;
-  const through = words / apiSeconds;
-  console.log(`input: ${SENTENCES} sentences, ${words} words, en -> es, ${TEXTS_PER_REQUEST} texts per request, ${CONCURRENCY} in flight`);
-  console.log(`raw apertium : ${raw.toFixed(0).padStart(8)} words/s  (${rawSeconds.toFixed(2)} s)`);
-  console.log(`translate API: ${through.toFixed(0).padStart(8)} words/s  (${apiSeconds.toFixed(2)} s)`);
-  console.log(`API / raw    : ${(through / raw).toFixed(2)}`);
+  const translate = translateApi(server);
+  ours = await measure('translate API', async (batch) => {
+    const counted = await translate(batch);
+    if (counted !== batch.reduce((sum, text) => sum + countWords(text), 0)) throw new Error(`the API counted ${counted} words for ${batch.length} texts`);
+  });
 } finally {
   server.child.kill('SIGTERM');
 }
+
+const apy = await startApy();
+let theirs;
+if (apy.skipped) console.log(`APy skipped: ${apy.skipped}`);
+else {
+  try {
+    theirs = await measure('APy', translateApy(apy.url));
+  } finally {
+    apy.stop();
+  }
+}
+
+const apyNote = apy.skipped ? `APy skipped: ${apy.skipped}` : undefined;
+writeBenchResult({
+  name: 'translate-throughput',
+  title: 'Translate: bulk and small requests beside raw Apertium and APy (en -> es)',
+  startedAt,
+  metrics: [
+    { id: 'raw-words-per-s', label: 'Raw apertium', value: raw, unit: 'words/s' },
+    { id: 'api-words-per-s', label: 'Translate API, bulk', value: ours.wordsPerS, unit: 'words/s' },
+    { id: 'bulk-vs-raw', label: 'Bulk: API / raw apertium', value: ours.wordsPerS / raw, unit: '×', target: { op: '>=', value: 0.9, label: '≥ 0.90 × raw' } },
+    { id: 'apy-words-per-s', label: 'APy, bulk', value: theirs?.wordsPerS ?? 'skipped', unit: 'words/s', note: apyNote },
+    { id: 'api-small-rps', label: 'Translate API, small', value: ours.requestsPerS, unit: 'req/s' },
+    { id: 'api-small-p50', label: 'Translate API, small p50', value: ours.p50, unit: 'ms' },
+    { id: 'api-small-p99', label: 'Translate API, small p99', value: ours.p99, unit: 'ms', target: { op: '<=', value: 25, label: '≤ 25 ms' } },
+    { id: 'apy-small-rps', label: 'APy, small', value: theirs?.requestsPerS ?? 'skipped', unit: 'req/s', note: apyNote },
+    { id: 'apy-small-p50', label: 'APy, small p50', value: theirs?.p50 ?? 'skipped', unit: 'ms', note: apyNote },
+    theirs
+      ? { id: 'small-vs-apy', label: 'Small: API / APy req/s', value: ours.requestsPerS / theirs.requestsPerS, unit: '×', target: { op: '>=', value: 3, label: '≥ 3 × APy' } }
+      : { id: 'small-vs-apy', label: 'Small: API / APy req/s', value: 'skipped', unit: '×', note: apyNote },
+  ],
+});
