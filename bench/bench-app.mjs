@@ -54,11 +54,15 @@ export async function spawnBenchApp(app, { env, nodeArgs }) {
   throw new Error(`${app} did not become healthy`);
 }
 
-/** Starts `app` on a free port; `admin` are the admin command's arguments that print the credential last. */
-export async function startBenchApp(app, { env, admin, nodeArgs }) {
+/**
+ * Starts `app` on a free port; `admin` are the admin command's arguments that print the
+ * credential last, `setup` admin commands run before it (e.g. creating the account).
+ */
+export async function startBenchApp(app, { env, admin, setup = [], nodeArgs }) {
   const main = await buildBenchApp(app);
   const commandEnv = { ...process.env, LOG_LEVEL: 'warn', ...env };
   execFileSync(process.execPath, [main, 'migrate'], { cwd: root, env: commandEnv, stdio: 'ignore' });
+  for (const command of setup) execFileSync(process.execPath, [main, 'admin', ...command], { cwd: root, env: commandEnv, stdio: 'ignore' });
   const secret = execFileSync(process.execPath, [main, 'admin', ...admin], { cwd: root, env: commandEnv }).toString().trim().split('\n').at(-1);
   return { ...(await spawnBenchApp(app, { env, nodeArgs })), secret };
 }
