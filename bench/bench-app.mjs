@@ -24,11 +24,7 @@ const built = new Set();
  * process started earlier on the same database already ran; `nodeArgs` go to Node (`--cpu-prof`).
  */
 export async function startBenchApp(app, { env, admin, migrate = true, nodeArgs = [] }) {
-  const main = `dist/apps/${app}/main.js`;
-  if (!built.has(app)) {
-    execFileSync(process.execPath, ['tools/build.mjs', app], { cwd: root, stdio: 'ignore' });
-    built.add(app);
-  }
+  const main = buildBenchApp(app);
   const appEnv = { ...process.env, PORT: String(await freePort()), LOG_LEVEL: 'warn', ...env };
   if (migrate) execFileSync(process.execPath, [main, 'migrate'], { cwd: root, env: appEnv, stdio: 'ignore' });
   const secret = admin && runAdmin(app, appEnv, ...admin);
@@ -42,6 +38,20 @@ export async function startBenchApp(app, { env, admin, migrate = true, nodeArgs 
   }
   child.kill();
   throw new Error(`${app} did not become healthy`);
+}
+
+/** Builds `app` once per run; returns its bundle. */
+function buildBenchApp(app) {
+  if (!built.has(app)) {
+    execFileSync(process.execPath, ['tools/build.mjs', app], { cwd: root, stdio: 'ignore' });
+    built.add(app);
+  }
+  return `dist/apps/${app}/main.js`;
+}
+
+/** Migrates the translation database at `databaseUrl`, for apps without a migrate command of their own. */
+export function migrateTranslationDatabase(databaseUrl) {
+  execFileSync(process.execPath, [buildBenchApp('translate-api'), 'migrate'], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: 'ignore' });
 }
 
 /** Runs the built app's admin command with `args`; returns the last line it printed (a credential). */
