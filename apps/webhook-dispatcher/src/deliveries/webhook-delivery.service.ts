@@ -20,6 +20,7 @@ import { DataSource, IsNull, Repository } from 'typeorm';
 import { WebhookDispatcherConfig } from '../config/webhook-dispatcher.config';
 import { judgeResponse, noResponse, type AttemptOutcome } from './attempt-outcome';
 import { DeliveryLog } from './delivery-log.service';
+import { GroupedCalls } from './grouped-calls';
 import { retryDelayMs } from './delivery-schedule';
 import { EndpointLanes, type Admission } from './endpoint-lanes.service';
 import { postWebhook } from './webhook-http-client';
@@ -31,7 +32,15 @@ const MAX_WAIT_MS = 3600_000;
 
 type HeldBack = Exclude<Admission, { kind: 'admitted' }>;
 
+interface Found {
+  event: WebhookEvent;
+  endpoint: WebhookEndpoint | null;
+  attempted: boolean;
+}
+
 interface FoundRow {
+  /** The step's position in the query's input, from 1 (bigint: a string). */
+  n: string;
   id: string;
   account_id: string;
   sandbox: boolean;
@@ -59,6 +68,7 @@ export interface DeliveryStep {
 export class WebhookDeliveryService {
   private readonly logger = new Logger('WebhookDelivery');
   private readonly postponed: Counter<string>;
+  private readonly lookups = new GroupedCalls<DeliveryStep, Found | null>((steps) => this.findAll(steps));
 
   constructor(
     @InjectRepository(WebhookEvent) private readonly events: Repository<WebhookEvent>,
@@ -110,23 +120,30 @@ export class WebhookDeliveryService {
 
   /**
    * The event, the endpoint of its mode (a sandbox endpoint never receives live events, nor the
-   * reverse) and whether this attempt is on record already, in one round trip.
+   * reverse) and whether this attempt is on record already; several attempts to one query.
    */
-  private async find(step: DeliveryStep): Promise<{ event: WebhookEvent; endpoint: WebhookEndpoint | null; attempted: boolean } | null> {
-    const [row] = await this.dataSource.query<FoundRow[]>(
-      `SELECT e.id, e.account_id, e.sandbox, e.payload, w.url, w.secret, w.disabled_at, w.account_id IS NOT NULL AS has_endpoint,
-         EXISTS (SELECT 1 FROM translation.webhook_deliveries d WHERE d.event_id = e.id AND d.series = $2 AND d.attempt = $3) AS attempted
-       FROM translation.webhook_events e
-       LEFT JOIN translation.webhook_endpoints w ON w.account_id = e.account_id AND w.sandbox = e.sandbox
-       WHERE e.id = $1`,
-      [step.eventId, step.series, step.attempt],
+  private find(step: DeliveryStep): Promise<Found | null> {
+    return this.lookups.call(step);
+  }
+
+  private async findAll(steps: DeliveryStep[]): Promise<(Found | null)[]> {
+    const rows = await this.dataSource.query<FoundRow[]>(
+      `SELECT s.n, e.id, e.account_id, e.sandbox, e.payload, w.url, w.secret, w.disabled_at, w.account_id IS NOT NULL AS has_endpoint,
+         EXISTS (SELECT 1 FROM translation.webhook_deliveries d WHERE d.event_id = e.id AND d.series = s.series AND d.attempt = s.attempt) AS attempted
+       FROM unnest($1::text[], $2::text[], $3::int[]) WITH ORDINALITY AS s(event_id, series, attempt, n)
+       JOIN translation.webhook_events e ON e.id = s.event_id
+       LEFT JOIN translation.webhook_endpoints w ON w.account_id = e.account_id AND w.sandbox = e.sandbox`,
+      [steps.map((s) => s.eventId), steps.map((s) => s.series), steps.map((s) => s.attempt)],
     );
-    if (!row) return null;
-    const event = this.events.create({ id: row.id, accountId: row.account_id, sandbox: row.sandbox, payload: row.payload });
-    const endpoint = row.has_endpoint
-      ? this.endpoints.create({ accountId: row.account_id, sandbox: row.sandbox, url: row.url!, secret: row.secret!, disabledAt: row.disabled_at })
-      : null;
-    return { event, endpoint, attempted: row.attempted };
+    const found: (Found | null)[] = steps.map(() => null);
+    for (const row of rows) {
+      const event = this.events.create({ id: row.id, accountId: row.account_id, sandbox: row.sandbox, payload: row.payload });
+      const endpoint = row.has_endpoint
+        ? this.endpoints.create({ accountId: row.account_id, sandbox: row.sandbox, url: row.url!, secret: row.secret!, disabledAt: row.disabled_at })
+        : null;
+      found[Number(row.n) - 1] = { event, endpoint, attempted: row.attempted };
+    }
+    return found;
   }
 
   /**
