@@ -62,12 +62,20 @@ export interface WebhookTimeouts {
  * the body of the answer is not read. Rejects on network errors and after either timeout: an
  * address that drops connection attempts fails fast, without waiting for the receive timeout.
  */
-export function postWebhook(
-  target: VettedWebhookUrl,
-  headers: Record<string, string>,
-  body: string,
-  { timeoutMs, connectTimeoutMs }: WebhookTimeouts,
-): Promise<ReceiverAnswer> {
+export async function postWebhook(target: VettedWebhookUrl, headers: Record<string, string>, body: string, timeouts: WebhookTimeouts): Promise<ReceiverAnswer> {
+  try {
+    return await post(target, headers, body, timeouts);
+  } catch (error) {
+    // A kept connection reset as the request went out: the receiver closed it while idle, before
+    // reading the request, so it is sent once more (receivers deduplicate on webhook-id anyway).
+    if (!(error instanceof StaleConnectionError)) throw error;
+    return post(target, headers, body, timeouts);
+  }
+}
+
+class StaleConnectionError extends Error {}
+
+function post(target: VettedWebhookUrl, headers: Record<string, string>, body: string, { timeoutMs, connectTimeoutMs }: WebhookTimeouts): Promise<ReceiverAnswer> {
   const agent = pinnedAgent(target);
   const transport = target.url.protocol === 'https:' ? https : http;
   return new Promise<ReceiverAnswer>((resolve, reject) => {
@@ -92,7 +100,11 @@ export function postWebhook(
       socket.once(target.url.protocol === 'https:' ? 'secureConnect' : 'connect', () => clearTimeout(timer));
       socket.once('close', () => clearTimeout(timer));
     });
-    request.on('error', (error) => reject(error.name === 'AbortError' ? new Error(`The receiver did not answer within ${timeoutMs} ms`) : error));
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.name === 'AbortError') reject(new Error(`The receiver did not answer within ${timeoutMs} ms`));
+      else if (request.reusedSocket && error.code === 'ECONNRESET') reject(new StaleConnectionError(error.message));
+      else reject(error);
+    });
     request.end(body);
   });
 }
