@@ -1,12 +1,15 @@
-// What the benchmarks share: one app built, migrated, given a credential by its own
-// admin command, and started until /health answers, an S3 server of their own, and a process's
-// memory.
+// What the benchmarks share: apps built, migrated, given a credential by their own admin command
+// and started until /health answers, a database and a Redis database of their own, an S3 server
+// of their own, and a process's memory.
 import { execFile, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { Redis } from 'ioredis';
+import pg from 'pg';
 import { createLocalS3 } from '../tools/stack/local-s3.mjs';
 import { freePorts } from '../tools/stack/own-infra.mjs';
 
@@ -14,12 +17,16 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 const freePort = async () => (await freePorts(1))[0];
 
+/** Each app is built once per run, however many processes of it a benchmark starts. */
+const builds = new Map();
+
 /**
  * Bundles `app` into dist/apps/<app>/main.js; returns that path, relative to the root. Not
  * synchronous, so the caller's progress messages keep coming while it builds.
  */
 export async function buildBenchApp(app) {
-  await promisify(execFile)(process.execPath, ['tools/build.mjs', app], { cwd: root });
+  if (!builds.has(app)) builds.set(app, promisify(execFile)(process.execPath, ['tools/build.mjs', app], { cwd: root }));
+  await builds.get(app);
   return `dist/apps/${app}/main.js`;
 }
 
@@ -39,15 +46,15 @@ export function productionRuntime() {
  * Starts a built `app` on a free port with `env` and waits until /health answers, with the Node
  * flags and C library settings of the container images unless `nodeArgs` says otherwise.
  */
-export async function spawnBenchApp(app, { env, nodeArgs }) {
+export async function spawnBenchApp(app, { env, nodeArgs, extraNodeArgs = [] }) {
   const runtime = productionRuntime();
   const appEnv = { ...process.env, ...runtime.env, PORT: String(await freePort()), LOG_LEVEL: 'warn', ...env };
-  const child = spawn(process.execPath, [...(nodeArgs ?? runtime.nodeArgs), `dist/apps/${app}/main.js`], { cwd: root, env: appEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...(nodeArgs ?? runtime.nodeArgs), ...extraNodeArgs, `dist/apps/${app}/main.js`], { cwd: root, env: appEnv, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${appEnv.PORT}`;
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`${app} exited with code ${child.exitCode} while starting`);
     const healthy = await fetch(`${url}/health`).then((r) => r.ok, () => false);
-    if (healthy) return { child, url };
+    if (healthy) return { child, url, stop: () => stopChild(child) };
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill();
@@ -55,16 +62,94 @@ export async function spawnBenchApp(app, { env, nodeArgs }) {
 }
 
 /**
- * Starts `app` on a free port; `admin` are the admin command's arguments that print the
- * credential last, `setup` admin commands run before it (e.g. creating the account).
+ * Starts `app` on a free port. `setup` are admin commands run first (e.g. creating the account),
+ * `admin` the admin command's arguments that print the credential last (`secret`); `migrate:
+ * false` skips the migrations a process started earlier on the same database already ran;
+ * `extraNodeArgs` go to Node besides the images' flags (`--cpu-prof`).
  */
-export async function startBenchApp(app, { env, admin, setup = [], nodeArgs }) {
+export async function startBenchApp(app, { env, admin, setup = [], migrate = true, nodeArgs, extraNodeArgs }) {
   const main = await buildBenchApp(app);
-  const commandEnv = { ...process.env, LOG_LEVEL: 'warn', ...env };
-  execFileSync(process.execPath, [main, 'migrate'], { cwd: root, env: commandEnv, stdio: 'ignore' });
-  for (const command of setup) execFileSync(process.execPath, [main, 'admin', ...command], { cwd: root, env: commandEnv, stdio: 'ignore' });
-  const secret = execFileSync(process.execPath, [main, 'admin', ...admin], { cwd: root, env: commandEnv }).toString().trim().split('\n').at(-1);
-  return { ...(await spawnBenchApp(app, { env, nodeArgs })), secret };
+  if (migrate) execFileSync(process.execPath, [main, 'migrate'], { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: 'ignore' });
+  for (const command of setup) runAdmin(app, env, ...command);
+  const secret = admin && runAdmin(app, env, ...admin);
+  return { ...(await spawnBenchApp(app, { env, nodeArgs, extraNodeArgs })), secret };
+}
+
+/** Runs the built app's admin command with `args`; returns the last line it printed (a credential). */
+export function runAdmin(app, env, ...args) {
+  return execFileSync(process.execPath, [`dist/apps/${app}/main.js`, 'admin', ...args], { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn', ...env } })
+    .toString()
+    .trim()
+    .split('\n')
+    .at(-1);
+}
+
+/** SIGTERM, and the exit awaited, so that a profile or the last log lines are written. */
+async function stopChild(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+const postgresUrl = (database) => Object.assign(new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/platform'), { pathname: `/${database}` }).toString();
+
+/** A database of the benchmark's own (`url`, `query`), dropped by `drop()`; apps migrate it. */
+export async function createBenchDatabase(prefix) {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = async (sql) => {
+    const client = new pg.Client({ connectionString: postgresUrl('postgres') });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE "${name}"`);
+  const pool = new pg.Pool({ connectionString: postgresUrl(name), max: 4 });
+  return {
+    url: postgresUrl(name),
+    query: async (text, values) => (await pool.query(text, values)).rows,
+    drop: async () => {
+      await pool.end();
+      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
+  };
+}
+
+/**
+ * One of Redis' numbered databases 2 to 15, claimed with the key the tests claim theirs with, so
+ * no test's worker takes the benchmark's jobs; `release()` empties and frees it.
+ */
+export async function leaseBenchRedis() {
+  const base = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const redis = new Redis(base);
+  const token = randomBytes(8).toString('hex');
+  try {
+    for (let db = 2; db <= 15; db++) {
+      const lease = `test:redis-database-lease:${db}`;
+      if ((await redis.set(lease, token, 'PX', 30 * 60_000, 'NX')) !== 'OK') continue;
+      const url = Object.assign(new URL(base), { pathname: `/${db}` }).toString();
+      return {
+        url,
+        release: async () => {
+          const owner = new Redis(base);
+          const own = new Redis(url);
+          try {
+            await own.flushdb();
+            if ((await owner.get(lease)) === token) await owner.del(lease);
+          } finally {
+            owner.disconnect();
+            own.disconnect();
+          }
+        },
+      };
+    }
+    throw new Error('every Redis database from 2 to 15 is leased');
+  } finally {
+    redis.disconnect();
+  }
 }
 
 /** The stack's s3rver on a free port and a temporary directory, so the stack's bucket is left alone. */

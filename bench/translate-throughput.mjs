@@ -9,12 +9,12 @@
 // Usage: node bench/translate-throughput.mjs [--quick] [--sentences N] [--concurrency C] [--small N]
 // Needs Postgres and Redis (as for `npm start`); uses DATABASE_URL/REDIS_URL when given.
 import { execFileSync, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { startBenchApp } from './bench-app.mjs';
+import { benchTexts, countWords, rawApertiumSeconds } from './bench-apertium.mjs';
 import { heartbeat, writeBenchResult } from './bench-report.mjs';
 import { freePorts } from '../tools/stack/own-infra.mjs';
 
@@ -35,39 +35,10 @@ const TEXTS_PER_REQUEST = 50;
 const MODES_DIR = '/usr/share/apertium/modes';
 const startedAt = Date.now();
 
-const PHRASES = [
-  'The cat is sleeping on the red sofa.',
-  'Our office in Brussels opens at nine in the morning.',
-  'Please send the signed contract before the end of the week.',
-  'The new train line connects the airport with the city centre.',
-  'Customers can return any product within thirty days.',
-  'The weather will be sunny with light wind from the north.',
-  'We thank you for your patience during the maintenance.',
-  'The committee approved the budget for the next year.',
-];
-const sentence = (i) => `${PHRASES[i % PHRASES.length].slice(0, -1)} number ${i + 1}.`;
-const texts = Array.from({ length: SENTENCES }, (_, i) => sentence(i));
-const segmenter = new Intl.Segmenter('en', { granularity: 'word' });
-const countWords = (text) => [...segmenter.segment(text)].filter((s) => s.isWordLike).length;
-const words = texts.reduce((sum, text) => sum + countWords(text), 0);
+const texts = benchTexts(SENTENCES);
+const words = countWords(texts);
 const batches = [];
 for (let i = 0; i < texts.length; i += TEXTS_PER_REQUEST) batches.push(texts.slice(i, i + TEXTS_PER_REQUEST));
-
-async function rawApertium() {
-  // The apertium script wants a file or a real pipe on stdin, not Node's socket.
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-'));
-  const input = path.join(dir, 'input.txt');
-  const output = path.join(dir, 'output.txt');
-  writeFileSync(input, texts.join('\n'));
-  const started = performance.now();
-  const child = spawn('apertium', ['-u', 'eng-spa', input, output], { stdio: 'inherit' });
-  const [code] = await once(child, 'close');
-  const seconds = (performance.now() - started) / 1000;
-  const translated = readFileSync(output, 'utf8');
-  rmSync(dir, { recursive: true });
-  if (code !== 0 || !translated.includes('gato')) throw new Error(`apertium failed (exit ${code})`);
-  return seconds;
-}
 
 /** Runs `jobs` through `send`, `concurrency` at a time; returns the seconds and each job's latency in ms. */
 async function drive(jobs, concurrency, send) {
@@ -150,7 +121,7 @@ async function measure(label, translate, smallRequests = SMALL_REQUESTS) {
   const bulk = await drive(batches, CONCURRENCY, translate);
   stop();
   const stopSmall = heartbeat(`${label}: small`);
-  const singles = Array.from({ length: smallRequests }, (_, i) => [sentence(i)]);
+  const singles = benchTexts(smallRequests).map((text) => [text]);
   await drive(singles.slice(0, SMALL_CONCURRENCY * 4), SMALL_CONCURRENCY, translate); // warm
   const small = await drive(singles, SMALL_CONCURRENCY, translate);
   stopSmall();
@@ -168,7 +139,7 @@ async function measure(label, translate, smallRequests = SMALL_REQUESTS) {
 
 console.log(`input: ${SENTENCES} sentences, ${words} words, en -> es, ${TEXTS_PER_REQUEST} texts per request, ${CONCURRENCY} in flight; small: ${SMALL_REQUESTS} single sentences, ${SMALL_CONCURRENCY} in flight`);
 const stopRaw = heartbeat('raw apertium');
-const rawSeconds = await rawApertium();
+const rawSeconds = await rawApertiumSeconds(texts);
 stopRaw();
 const raw = words / rawSeconds;
 console.log(`raw apertium: ${raw.toFixed(0)} words/s (${rawSeconds.toFixed(2)} s)`);
@@ -185,7 +156,7 @@ try {
   const translate = translateApi(server);
   ours = await measure('translate API', async (batch) => {
     const counted = await translate(batch);
-    if (counted !== batch.reduce((sum, text) => sum + countWords(text), 0)) throw new Error(`the API counted ${counted} words for ${batch.length} texts`);
+    if (counted !== countWords(batch)) throw new Error(`the API counted ${counted} words for ${batch.length} texts`);
   });
 } finally {
   server.child.kill('SIGTERM');

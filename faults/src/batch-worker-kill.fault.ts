@@ -7,7 +7,7 @@ const JOBS = 3;
 const TEXTS = 1000;
 /** Every job runs at once (WORKER_CONCURRENCY 4), so each kill hits each job: twice is what lost jobs before. */
 const KILLS = 3;
-/** After the last kill: a restarted worker resumes a stalled job after Bull's 30 s stall check. */
+/** After the last kill: a restarted worker resumes a stalled job once its lock runs out (seconds), then finishes 3,000 texts. */
 const SETTLE_MS = 2 * 60_000;
 
 async function progress(key: string, jobs: string[]) {
@@ -84,7 +84,7 @@ describe('kill -9 of batch-worker mid-job, again and again', () => {
   });
 });
 
-/** Total texts done once it is past `seen`; or whether every job settled, or none moved for a minute (Bull's stall check comes every 30 s). */
+/** Total texts done once it is past `seen`; or whether every job settled, or none moved for a minute (a stalled job moves again within seconds). */
 async function waitForProgress(key: string, jobs: string[], seen: number): Promise<number | 'settled' | 'stuck'> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {

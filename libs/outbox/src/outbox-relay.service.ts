@@ -104,13 +104,13 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
         .setOnLocked('skip_locked')
         .getMany();
       const sent: string[] = [];
-      for (const row of rows) {
+      for (const group of byQueueInOrder(rows)) {
         try {
-          await this.send(byName.get(row.queue)!, row);
-          sent.push(row.id);
+          await this.send(byName.get(group[0].queue)!, group);
+          sent.push(...group.map((row) => row.id));
         } catch (error) {
-          await manager.update(OutboxMessage, row.id, { attempts: () => 'attempts + 1', lastError: String(error) });
-          this.problem('could not enqueue outbox row', error, row.queue);
+          await manager.update(OutboxMessage, group[0].id, { attempts: () => 'attempts + 1', lastError: String(error) });
+          this.problem('could not enqueue outbox row', error, group[0].queue);
           // Redis is in trouble; the rest waits for the next pass.
           break;
         }
@@ -121,13 +121,15 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     });
   }
 
-  private async send(queue: Queue, row: OutboxMessage): Promise<void> {
+  /** Adds the rows' jobs in one MULTI: one round trip to Redis, and all of them or none. */
+  private async send(queue: Queue, rows: OutboxMessage[]): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`enqueueing on ${queue.name} took over ${ENQUEUE_TIMEOUT_MS} ms`)), ENQUEUE_TIMEOUT_MS);
     });
+    const jobs = rows.map((row) => ({ name: row.jobName, data: row.payload, opts: { ...row.options, jobId: row.jobId ?? `outbox:${row.id}` } }));
     try {
-      await Promise.race([queue.add(row.jobName, row.payload, { ...row.options, jobId: row.jobId ?? `outbox:${row.id}` }), deadline]);
+      await Promise.race([queue.addBulk(jobs), deadline]);
     } finally {
       clearTimeout(timer);
     }
@@ -173,4 +175,15 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     this.lastProblem = err;
     this.logger.warn({ msg, queue, err });
   }
+}
+
+/** Consecutive rows of one queue together, in the rows' order. */
+function byQueueInOrder(rows: OutboxMessage[]): OutboxMessage[][] {
+  const groups: OutboxMessage[][] = [];
+  for (const row of rows) {
+    const last = groups.at(-1);
+    if (last?.[0].queue === row.queue) last.push(row);
+    else groups.push([row]);
+  }
+  return groups;
 }

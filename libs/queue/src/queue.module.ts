@@ -29,13 +29,18 @@ export class QueueModule {
     };
   }
 
-  /** `forRoot` for a process that consumes queues, with its concurrency and shutdown budget. */
+  /** `forRoot` for a process that consumes queues, with its concurrency, shutdown budget and locks. */
   static forWorker(config: WorkerConfig): DynamicModule {
     return QueueModule.forRoot({
       redisUrl: config.REDIS_URL,
       concurrency: config.WORKER_CONCURRENCY,
       shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
-      locks: { lockDuration: config.QUEUE_LOCK_DURATION_MS, stalledInterval: config.QUEUE_STALLED_INTERVAL_MS, maxStalledCount: config.QUEUE_MAX_STALLED_COUNT },
+      locks: {
+        lockDuration: config.QUEUE_LOCK_DURATION_MS,
+        lockRenewTime: config.QUEUE_LOCK_RENEW_MS ?? Math.floor(config.QUEUE_LOCK_DURATION_MS / 2),
+        stalledInterval: config.QUEUE_STALLED_INTERVAL_MS,
+        maxStalledCount: config.QUEUE_MAX_STALLED_COUNT,
+      },
     });
   }
 

@@ -9,5 +9,5 @@ export interface QueueModuleOptions {
   /** The process's whole shutdown budget (SHUTDOWN_TIMEOUT_MS); running jobs get most of it. */
   shutdownTimeoutMs?: number;
   /** How running jobs are locked and stalled ones taken up again (Bull's defaults when absent). */
-  locks?: Pick<AdvancedSettings, 'lockDuration' | 'stalledInterval' | 'maxStalledCount'>;
+  locks?: Pick<AdvancedSettings, 'lockDuration' | 'lockRenewTime' | 'stalledInterval' | 'maxStalledCount'>;
 }

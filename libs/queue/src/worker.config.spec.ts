@@ -13,4 +13,13 @@ describe('WorkerConfig', () => {
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(/WORKER_CONCURRENCY=/);
   });
+
+  it('renews locks at half their duration unless QUEUE_LOCK_RENEW_MS says otherwise', () => {
+    expect(loadConfig(WorkerConfig, {}).QUEUE_LOCK_RENEW_MS).toBeUndefined();
+    expect(loadConfig(WorkerConfig, { QUEUE_LOCK_DURATION_MS: '6000', QUEUE_LOCK_RENEW_MS: '2000' }).QUEUE_LOCK_RENEW_MS).toBe(2000);
+  });
+
+  it.each(['30000', '40000'])('refuses QUEUE_LOCK_RENEW_MS=%s, not below the 30 s lock', (value) => {
+    expect(() => loadConfig(WorkerConfig, { QUEUE_LOCK_RENEW_MS: value })).toThrow(/QUEUE_LOCK_RENEW_MS=.*below QUEUE_LOCK_DURATION_MS/);
+  });
 });

@@ -50,11 +50,12 @@ describe('batch jobs whose workers die and whose Redis comes back empty', () => 
   let apiUrl: string;
   const workers: BuiltApp[] = [];
 
-  const env = (overrides: Record<string, string> = {}) =>
-    testAppEnv({ DATABASE_URL: stack.databaseUrl, REDIS_URL: redis.url, TRANSLATION_ENGINE: 'libretranslate', LIBRETRANSLATE_URL: engine.url, ...RECOVERY_ENV, ...overrides });
+  // An override of `undefined` leaves the variable unset: the app's default applies.
+  const env = (overrides: Record<string, string | undefined> = {}) =>
+    testAppEnv({ DATABASE_URL: stack.databaseUrl, REDIS_URL: redis.url, TRANSLATION_ENGINE: 'libretranslate', LIBRETRANSLATE_URL: engine.url, ...RECOVERY_ENV, ...overrides } as Record<string, string>);
 
   /** batch-worker as deployed: its own process, which the test may kill. */
-  async function startWorker(overrides: Record<string, string> = {}) {
+  async function startWorker(overrides: Record<string, string | undefined> = {}) {
     // The "listening" line that startBuiltApp waits for is an info line.
     const worker = startBuiltApp('batch-worker', env({ LOG_LEVEL: 'info', ...overrides }));
     workers.push(worker);
@@ -162,6 +163,23 @@ describe('batch jobs whose workers die and whose Redis comes back empty', () => 
     await expectCompletedOnce(key.plainKey, job, 1000);
     // The second kill had Bull fail the job; the reconciler queued it again.
     expect((await row(job)).recoveries).toBe(1);
+  });
+
+  it('with its deployed lock settings, takes up a job whose worker was killed through the stalled-job check and completes it once', { timeout: 180_000 }, async () => {
+    engine.disrupt({ path: '/translate', delayMs: CHUNK_MS, times: 1_000_000 });
+    // batch-worker's own lock defaults; the reconciler far too slow to be the one that takes it up.
+    const deployed = { QUEUE_LOCK_DURATION_MS: undefined, QUEUE_STALLED_INTERVAL_MS: undefined, QUEUE_MAX_STALLED_COUNT: undefined, BATCH_REQUEUE_AFTER_MS: '600000' };
+    const key = await keyWithWebhook();
+    const job = await submit(key.plainKey, numberedTexts(1000));
+
+    const first = await startWorker(deployed);
+    await moved(job, 0);
+    await kill(first);
+    const killedAt = (await row(job)).done_count;
+    await startWorker(deployed);
+    await moved(job, killedAt);
+    expect(await finished(job)).toMatchObject({ status: 'done', done_count: 1000, requeues: 0, recoveries: 0 });
+    await expectCompletedOnce(key.plainKey, job, 1000);
   });
 
   it('queues again the batches that were waiting when Redis came back empty', { timeout: 180_000 }, async () => {

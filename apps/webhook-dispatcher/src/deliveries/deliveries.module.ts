@@ -3,6 +3,7 @@ import { QueueName } from '@platform/contracts';
 import { QueueModule } from '@platform/queue';
 import { webhookUrlPolicy, WebhooksModule } from '@platform/webhooks';
 import { WebhookDispatcherConfig } from '../config/webhook-dispatcher.config';
+import { DeliveryLog } from './delivery-log.service';
 import { EndpointLanes } from './endpoint-lanes.service';
 import { WebhookDeliveryService } from './webhook-delivery.service';
 import { WebhookDeliveryWorker } from './webhook-delivery.worker';
@@ -15,7 +16,7 @@ export class DeliveriesModule {
     return {
       module: DeliveriesModule,
       imports: [WebhooksModule.withUrlGuard(webhookUrlPolicy(config)), QueueModule.registerQueue(QueueName.Webhooks)],
-      providers: [{ provide: WebhookDispatcherConfig, useValue: config }, EndpointLanes, WebhookDeliveryService, WebhookDeliveryWorker, WebhookRetention],
+      providers: [{ provide: WebhookDispatcherConfig, useValue: config }, EndpointLanes, DeliveryLog, WebhookDeliveryService, WebhookDeliveryWorker, WebhookRetention],
     };
   }
 }

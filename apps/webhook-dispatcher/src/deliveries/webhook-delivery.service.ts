@@ -19,6 +19,8 @@ import type { Counter } from 'prom-client';
 import { DataSource, IsNull, Repository } from 'typeorm';
 import { WebhookDispatcherConfig } from '../config/webhook-dispatcher.config';
 import { judgeResponse, noResponse, type AttemptOutcome } from './attempt-outcome';
+import { DeliveryLog } from './delivery-log.service';
+import { GroupedCalls } from './grouped-calls';
 import { retryDelayMs } from './delivery-schedule';
 import { EndpointLanes, type Admission } from './endpoint-lanes.service';
 import { postWebhook } from './webhook-http-client';
@@ -29,6 +31,26 @@ const JITTER = 0.1;
 const MAX_WAIT_MS = 3600_000;
 
 type HeldBack = Exclude<Admission, { kind: 'admitted' }>;
+
+interface Found {
+  event: WebhookEvent;
+  endpoint: WebhookEndpoint | null;
+  attempted: boolean;
+}
+
+interface FoundRow {
+  /** The step's position in the query's input, from 1 (bigint: a string). */
+  n: string;
+  id: string;
+  account_id: string;
+  sandbox: boolean;
+  payload: WebhookEvent['payload'];
+  url: string | null;
+  secret: string | null;
+  disabled_at: Date | null;
+  has_endpoint: boolean;
+  attempted: boolean;
+}
 
 /** Which attempt of which series a job is. */
 export interface DeliveryStep {
@@ -46,16 +68,17 @@ export interface DeliveryStep {
 export class WebhookDeliveryService {
   private readonly logger = new Logger('WebhookDelivery');
   private readonly postponed: Counter<string>;
+  private readonly lookups = new GroupedCalls<DeliveryStep, Found | null>((steps) => this.findAll(steps));
 
   constructor(
     @InjectRepository(WebhookEvent) private readonly events: Repository<WebhookEvent>,
     @InjectRepository(WebhookEndpoint) private readonly endpoints: Repository<WebhookEndpoint>,
-    @InjectRepository(WebhookDelivery) private readonly deliveries: Repository<WebhookDelivery>,
     private readonly dataSource: DataSource,
     private readonly guard: WebhookUrlGuard,
     private readonly outbox: OutboxService,
     private readonly config: WebhookDispatcherConfig,
     private readonly lanes: EndpointLanes,
+    private readonly log: DeliveryLog,
     @InjectQueue(QueueName.Webhooks) private readonly queue: Queue,
     metrics: MetricsRegistry,
   ) {
@@ -64,13 +87,12 @@ export class WebhookDeliveryService {
 
   /** `jobId` is the queue job asking. Returns what happened, in a few words, for the job's result. */
   async attempt(step: DeliveryStep, jobId: string): Promise<string> {
-    const event = await this.events.findOneBy({ id: step.eventId });
+    const found = await this.find(step);
     // Deleted with its account, or by retention.
-    if (!event) return 'skipped: the event no longer exists';
+    if (!found) return 'skipped: the event no longer exists';
     // A job run again after its attempt was recorded (a crash before Bull heard back).
-    if (await this.deliveries.existsBy({ eventId: event.id, series: step.series, attempt: step.attempt })) return 'skipped: already attempted';
-    // The endpoint of the event's mode: a sandbox endpoint never receives live events, nor the reverse.
-    const endpoint = await this.endpoints.findOneBy({ accountId: event.accountId, sandbox: event.sandbox });
+    if (found.attempted) return 'skipped: already attempted';
+    const { event, endpoint } = found;
     if (!endpoint) return 'skipped: the endpoint was deleted';
     if (endpoint.disabledAt) return 'skipped: the endpoint is disabled';
 
@@ -94,6 +116,34 @@ export class WebhookDeliveryService {
     // The URL stays out of logs: customers put tokens in paths and queries.
     this.logger.log({ msg: 'webhook attempt', eventId: event.id, series: step.series, attempt: step.attempt, status: outcome.statusCode, result, ms: durationMs });
     return result;
+  }
+
+  /**
+   * The event, the endpoint of its mode (a sandbox endpoint never receives live events, nor the
+   * reverse) and whether this attempt is on record already; several attempts to one query.
+   */
+  private find(step: DeliveryStep): Promise<Found | null> {
+    return this.lookups.call(step);
+  }
+
+  private async findAll(steps: DeliveryStep[]): Promise<(Found | null)[]> {
+    const rows = await this.dataSource.query<FoundRow[]>(
+      `SELECT s.n, e.id, e.account_id, e.sandbox, e.payload, w.url, w.secret, w.disabled_at, w.account_id IS NOT NULL AS has_endpoint,
+         EXISTS (SELECT 1 FROM translation.webhook_deliveries d WHERE d.event_id = e.id AND d.series = s.series AND d.attempt = s.attempt) AS attempted
+       FROM unnest($1::text[], $2::text[], $3::int[]) WITH ORDINALITY AS s(event_id, series, attempt, n)
+       JOIN translation.webhook_events e ON e.id = s.event_id
+       LEFT JOIN translation.webhook_endpoints w ON w.account_id = e.account_id AND w.sandbox = e.sandbox`,
+      [steps.map((s) => s.eventId), steps.map((s) => s.series), steps.map((s) => s.attempt)],
+    );
+    const found: (Found | null)[] = steps.map(() => null);
+    for (const row of rows) {
+      const event = this.events.create({ id: row.id, accountId: row.account_id, sandbox: row.sandbox, payload: row.payload });
+      const endpoint = row.has_endpoint
+        ? this.endpoints.create({ accountId: row.account_id, sandbox: row.sandbox, url: row.url!, secret: row.secret!, disabledAt: row.disabled_at })
+        : null;
+      found[Number(row.n) - 1] = { event, endpoint, attempted: row.attempted };
+    }
+    return found;
   }
 
   /**
@@ -139,8 +189,15 @@ export class WebhookDeliveryService {
     }
   }
 
-  /** The attempt, its consequences and the next attempt commit together or not at all. */
+  /**
+   * The attempt, its consequences and the next attempt commit together or not at all. An attempt
+   * that ends its series with no consequence (the common case: delivered) joins the shared
+   * INSERTs of the delivery log instead of a transaction of its own.
+   */
   private record(step: DeliveryStep, event: WebhookEvent, endpoint: WebhookEndpoint, outcome: AttemptOutcome, durationMs: number, delayMs: number | null) {
+    if (delayMs === null && !outcome.disableReason) {
+      return this.log.record({ ...step, accountId: event.accountId, url: endpoint.url, statusCode: outcome.statusCode, error: outcome.error, durationMs });
+    }
     return this.dataSource.transaction(async (manager) => {
       await manager.insert(WebhookDelivery, {
         eventId: event.id,

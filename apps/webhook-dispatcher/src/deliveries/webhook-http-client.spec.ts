@@ -34,6 +34,25 @@ describe('postWebhook', () => {
     });
   });
 
+  it('keeps the connection for the next request to the same receiver', async () => {
+    const hook = await receiver();
+    const target = { url: new URL(`${hook.url}/hook`), address: '127.0.0.1', family: 4 as const };
+    for (let i = 0; i < 3; i++) expect(await postWebhook(target, {}, '{}', TIMEOUTS)).toMatchObject({ status: 204 });
+    expect(hook.received).toHaveLength(3);
+    expect(hook.connections).toMatchObject({ open: 1, peak: 1 });
+  });
+
+  it('never hands a kept connection to a request whose host name now has another vetted address', async () => {
+    const first = await receiver();
+    const port = Number(new URL(first.url).port);
+    const second = await receiver(undefined, { host: '127.0.0.2', port });
+    const url = new URL(`http://hooks.example:${port}/hook`);
+    await postWebhook({ url, address: '127.0.0.1', family: 4 }, {}, '{}', TIMEOUTS);
+    await postWebhook({ url, address: '127.0.0.2', family: 4 }, {}, '{}', TIMEOUTS);
+    expect(first.received).toHaveLength(1);
+    expect(second.received).toHaveLength(1);
+  });
+
   it('reports Retry-After and does not follow redirects', async () => {
     const answers: ReceiverAnswer[] = [
       { status: 429, headers: { 'retry-after': '3' } },

@@ -10,18 +10,44 @@ export interface ReceiverAnswer {
 
 const USER_AGENT = 'eu-platform-webhooks/1';
 
+/** Keep-alive agents kept at most; the least recently used one beyond goes (its idle connections with it). */
+const MAX_AGENTS = 256;
+/** Idle connections kept per receiver. */
+const MAX_IDLE_SOCKETS = 8;
+
+const agents = new Map<string, http.Agent>();
+
 /**
- * The connection may go only to the address the URL check approved. A fresh agent per request
- * holds that lookup (a shared keep-alive agent could hand back a socket to another address),
- * and TLS still verifies the certificate against the URL's host name.
+ * The connection may go only to the address the URL check approved: an agent holds that lookup,
+ * and is kept (with its idle keep-alive connections) per URL origin and approved address, so a
+ * connection is reused only for the same receiver at the same address. A host whose address
+ * changes gets a new agent; TLS still verifies the certificate against the URL's host name.
  */
 function pinnedAgent({ url, address, family }: VettedWebhookUrl): http.Agent {
+  const key = `${url.protocol}//${url.host} ${address}`;
+  const kept = agents.get(key);
+  if (kept) {
+    // Most recently used last, so that the first one is the one to go.
+    agents.delete(key);
+    agents.set(key, kept);
+    return kept;
+  }
   const lookup = ((_hostname, options, callback) => {
     if (options.all) callback(null, [{ address, family }]);
     else callback(null, address, family);
   }) as LookupFunction;
-  const options = { keepAlive: false, lookup };
-  return url.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
+  // Node closes an idle connection before the receiver's announced keep-alive timeout runs out.
+  const options = { keepAlive: true, maxFreeSockets: MAX_IDLE_SOCKETS, lookup };
+  const agent = url.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
+  agents.set(key, agent);
+  if (agents.size > MAX_AGENTS) {
+    const [oldestKey, oldest] = agents.entries().next().value!;
+    agents.delete(oldestKey);
+    // Only its idle connections: requests under way on it finish, and their sockets then close.
+    oldest.maxFreeSockets = 0;
+    for (const sockets of Object.values(oldest.freeSockets)) for (const socket of sockets ?? []) socket.destroy();
+  }
+  return agent;
 }
 
 export interface WebhookTimeouts {
@@ -36,39 +62,49 @@ export interface WebhookTimeouts {
  * the body of the answer is not read. Rejects on network errors and after either timeout: an
  * address that drops connection attempts fails fast, without waiting for the receive timeout.
  */
-export async function postWebhook(
-  target: VettedWebhookUrl,
-  headers: Record<string, string>,
-  body: string,
-  { timeoutMs, connectTimeoutMs }: WebhookTimeouts,
-): Promise<ReceiverAnswer> {
+export async function postWebhook(target: VettedWebhookUrl, headers: Record<string, string>, body: string, timeouts: WebhookTimeouts): Promise<ReceiverAnswer> {
+  try {
+    return await post(target, headers, body, timeouts);
+  } catch (error) {
+    // A kept connection reset as the request went out: the receiver closed it while idle, before
+    // reading the request, so it is sent once more (receivers deduplicate on webhook-id anyway).
+    if (!(error instanceof StaleConnectionError)) throw error;
+    return post(target, headers, body, timeouts);
+  }
+}
+
+class StaleConnectionError extends Error {}
+
+function post(target: VettedWebhookUrl, headers: Record<string, string>, body: string, { timeoutMs, connectTimeoutMs }: WebhookTimeouts): Promise<ReceiverAnswer> {
   const agent = pinnedAgent(target);
   const transport = target.url.protocol === 'https:' ? https : http;
-  try {
-    return await new Promise<ReceiverAnswer>((resolve, reject) => {
-      const request = transport.request(
-        target.url,
-        {
-          method: 'POST',
-          agent,
-          signal: AbortSignal.timeout(timeoutMs),
-          headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': USER_AGENT },
-        },
-        (response) => {
-          const retryAfter = response.headers['retry-after'];
-          resolve({ status: response.statusCode ?? 0, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter });
-          response.resume();
-        },
-      );
-      request.on('socket', (socket) => {
-        const timer = setTimeout(() => request.destroy(new Error(`No connection to the receiver within ${connectTimeoutMs} ms`)), connectTimeoutMs);
-        socket.once(target.url.protocol === 'https:' ? 'secureConnect' : 'connect', () => clearTimeout(timer));
-        socket.once('close', () => clearTimeout(timer));
-      });
-      request.on('error', (error) => reject(error.name === 'AbortError' ? new Error(`The receiver did not answer within ${timeoutMs} ms`) : error));
-      request.end(body);
+  return new Promise<ReceiverAnswer>((resolve, reject) => {
+    const request = transport.request(
+      target.url,
+      {
+        method: 'POST',
+        agent,
+        signal: AbortSignal.timeout(timeoutMs),
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': USER_AGENT },
+      },
+      (response) => {
+        const retryAfter = response.headers['retry-after'];
+        resolve({ status: response.statusCode ?? 0, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter });
+        response.resume();
+      },
+    );
+    request.on('socket', (socket) => {
+      // A kept connection is established already.
+      if (!socket.connecting) return;
+      const timer = setTimeout(() => request.destroy(new Error(`No connection to the receiver within ${connectTimeoutMs} ms`)), connectTimeoutMs);
+      socket.once(target.url.protocol === 'https:' ? 'secureConnect' : 'connect', () => clearTimeout(timer));
+      socket.once('close', () => clearTimeout(timer));
     });
-  } finally {
-    agent.destroy();
-  }
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.name === 'AbortError') reject(new Error(`The receiver did not answer within ${timeoutMs} ms`));
+      else if (request.reusedSocket && error.code === 'ECONNRESET') reject(new StaleConnectionError(error.message));
+      else reject(error);
+    });
+    request.end(body);
+  });
 }

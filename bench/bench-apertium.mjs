@@ -1,0 +1,43 @@
+// English input the translation benchmarks share, and the raw Apertium figure they are measured
+// against: the Debian `apertium` command translating all of it in one process (its best case).
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const PHRASES = [
+  'The cat is sleeping on the red sofa.',
+  'Our office in Brussels opens at nine in the morning.',
+  'Please send the signed contract before the end of the week.',
+  'The new train line connects the airport with the city centre.',
+  'Customers can return any product within thirty days.',
+  'The weather will be sunny with light wind from the north.',
+  'We thank you for your patience during the maintenance.',
+  'The committee approved the budget for the next year.',
+];
+
+/** `count` numbered English sentences, each different so no cache can help. */
+export const benchTexts = (count) => Array.from({ length: count }, (_, i) => `${PHRASES[i % PHRASES.length].slice(0, -1)} number ${i + 1}.`);
+
+const segmenter = new Intl.Segmenter('en', { granularity: 'word' });
+
+/** Words as the API counts them. */
+export const countWords = (texts) => texts.reduce((sum, text) => sum + [...segmenter.segment(text)].filter((s) => s.isWordLike).length, 0);
+
+/** Seconds the `apertium` command takes for `texts`, en -> es, start-up included. */
+export async function rawApertiumSeconds(texts) {
+  // The apertium script wants a file or a real pipe on stdin, not Node's socket.
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-'));
+  const input = path.join(dir, 'input.txt');
+  const output = path.join(dir, 'output.txt');
+  writeFileSync(input, texts.join('\n'));
+  const started = performance.now();
+  const child = spawn('apertium', ['-u', 'eng-spa', input, output], { stdio: 'inherit' });
+  const [code] = await once(child, 'close');
+  const seconds = (performance.now() - started) / 1000;
+  const translated = readFileSync(output, 'utf8');
+  rmSync(dir, { recursive: true });
+  if (code !== 0 || !translated.includes('gato')) throw new Error(`apertium failed (exit ${code})`);
+  return seconds;
+}
