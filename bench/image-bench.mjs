@@ -4,11 +4,13 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import Queue from 'bull';
 import sharp from 'sharp';
+import { ensureInfra } from '../tools/stack/ensure-infra.mjs';
+import { startBenchApp, startBenchS3 } from './bench-app.mjs';
 
 // The service's defaults (conversion.config.ts, image-formats.ts); the API gets no quality field.
 export const MAX_PIXELS = 50_000_000;
 export const SETTINGS = { webp: { quality: 85, effort: 4 }, avif: { quality: 80, effort: 2 } };
-export const BUCKET = 'images';
+const BUCKET = 'images';
 
 /**
  * A photo stand-in: colour gradients under deterministic noise (±`noise`/2 levels), so encoders
@@ -72,8 +74,29 @@ export async function dropVariantJobs(redisUrl, imageIds) {
   await queue.close();
 }
 
+/**
+ * Runs `work(server, imageIds)` against a built image-api on the stack's Postgres and Redis and an
+ * s3rver of its own, with a business-plan token (`server.secret`); `env` adds to its settings.
+ * Every image id `work` adds to `imageIds` has its variant jobs dropped at the end.
+ */
+export async function withImageApi(env, work) {
+  const { postgres, redis } = await ensureInfra();
+  const s3 = await startBenchS3(BUCKET);
+  const imageIds = new Set();
+  let server;
+  try {
+    server = await startBenchApp('image-api', {
+      env: { DATABASE_URL: postgres.url, REDIS_URL: redis.url, S3_ENDPOINT: s3.endpoint, S3_BUCKET: BUCKET, ...env },
+      admin: ['token:create', '--plan', 'business'],
+    });
+    return await work(server, imageIds);
+  } finally {
+    await stopImageBench({ server, imageIds, s3, postgres, redis });
+  }
+}
+
 /** Ends an image benchmark: image-api stopped, its variant jobs dropped, its s3rver and infra stopped. */
-export async function stopImageBench({ server, imageIds, s3, postgres, redis }) {
+async function stopImageBench({ server, imageIds, s3, postgres, redis }) {
   if (server) {
     server.child.kill('SIGTERM');
     await once(server.child, 'exit');

@@ -15,10 +15,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { ensureInfra } from '../tools/stack/ensure-infra.mjs';
-import { peakRssDuring, rssMiB, startBenchApp, startBenchS3 } from './bench-app.mjs';
+import { peakRssDuring, rssMiB } from './bench-app.mjs';
 import { heartbeat, writeBenchResult } from './bench-report.mjs';
-import { apiConvert, BUCKET, photoJpeg, rawConvert, stopImageBench, unique } from './image-bench.mjs';
+import { apiConvert, photoJpeg, rawConvert, unique, withImageApi } from './image-bench.mjs';
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, 'raw-child': { type: 'string' }, format: { type: 'string' }, repeats: { type: 'string' } } });
 
@@ -80,36 +79,29 @@ for (const { megapixels, file } of images) {
   }
 }
 
-const { postgres, redis } = await ensureInfra();
-const s3 = await startBenchS3(BUCKET);
-const imageIds = new Set();
-let server;
 try {
-  server = await startBenchApp('image-api', {
-    env: { DATABASE_URL: postgres.url, REDIS_URL: redis.url, S3_ENDPOINT: s3.endpoint, S3_BUCKET: BUCKET },
-    admin: ['token:create', '--plan', 'business'],
-  });
-  const pid = server.child.pid;
-  // Codecs and connections are loaded on first use, which is not the image's cost.
-  for (const format of FORMATS) imageIds.add(await apiConvert(server, { format, input: unique(readFileSync(images[0].file)) }));
-  for (const { megapixels, file } of images) {
-    const input = readFileSync(file);
-    for (const format of FORMATS) {
-      const rest = rssMiB(pid);
-      const { result: seconds, peak } = await peakRssDuring(pid, async () => {
-        const times = [];
-        for (let i = 0; i < REPEATS; i++) {
-          const started = performance.now();
-          imageIds.add(await apiConvert(server, { format, input: unique(input) }));
-          times.push((performance.now() - started) / 1000);
-        }
-        return median(times);
-      });
-      row(megapixels, `image API ${format}`, seconds, peak - rest);
+  await withImageApi({}, async (server, imageIds) => {
+    const pid = server.child.pid;
+    // Codecs and connections are loaded on first use, which is not the image's cost.
+    for (const format of FORMATS) imageIds.add(await apiConvert(server, { format, input: unique(readFileSync(images[0].file)) }));
+    for (const { megapixels, file } of images) {
+      const input = readFileSync(file);
+      for (const format of FORMATS) {
+        const rest = rssMiB(pid);
+        const { result: seconds, peak } = await peakRssDuring(pid, async () => {
+          const times = [];
+          for (let i = 0; i < REPEATS; i++) {
+            const started = performance.now();
+            imageIds.add(await apiConvert(server, { format, input: unique(input) }));
+            times.push((performance.now() - started) / 1000);
+          }
+          return median(times);
+        });
+        row(megapixels, `image API ${format}`, seconds, peak - rest);
+      }
     }
-  }
+  });
 } finally {
-  await stopImageBench({ server, imageIds, s3, postgres, redis });
   rmSync(directory, { recursive: true, force: true });
 }
 stopBeat();

@@ -14,10 +14,9 @@
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { ensureInfra } from '../tools/stack/ensure-infra.mjs';
-import { rssMiB, startBenchApp, startBenchS3 } from './bench-app.mjs';
+import { rssMiB } from './bench-app.mjs';
 import { heartbeat, writeBenchResult } from './bench-report.mjs';
-import { apiConvert, BUCKET, photoJpeg, rawConvert, SETTINGS, stopImageBench, unique } from './image-bench.mjs';
+import { apiConvert, photoJpeg, rawConvert, SETTINGS, unique, withImageApi } from './image-bench.mjs';
 
 const { values } = parseArgs({
   options: { rounds: { type: 'string' }, concurrency: { type: 'string', default: String(availableParallelism()) }, quick: { type: 'boolean', default: false } },
@@ -78,23 +77,9 @@ const startedAt = Date.now();
 // As ImageConverter does: each request brings a different image, so the operation cache only holds memory.
 sharp.cache(false);
 const images = await Promise.all(SIZES.map(([width, height]) => photoJpeg(width, height)));
-const { postgres, redis } = await ensureInfra();
-const s3 = await startBenchS3(BUCKET);
-const imageIds = new Set();
-let server;
-try {
-  server = await startBenchApp('image-api', {
-    // One token sends every request; the API converts as many at once as raw sharp does.
-    env: {
-      DATABASE_URL: postgres.url,
-      REDIS_URL: redis.url,
-      S3_ENDPOINT: s3.endpoint,
-      S3_BUCKET: BUCKET,
-      CONCURRENT_REQUESTS_PER_TOKEN: String(CONCURRENCY),
-      CONCURRENT_CONVERSIONS_PER_PROCESS: String(CONCURRENCY),
-    },
-    admin: ['token:create', '--plan', 'business'],
-  });
+// One token sends every request; the API converts as many at once as raw sharp does.
+const sameConcurrency = { CONCURRENT_REQUESTS_PER_TOKEN: String(CONCURRENCY), CONCURRENT_CONVERSIONS_PER_PROCESS: String(CONCURRENCY) };
+await withImageApi(sameConcurrency, async (server, imageIds) => {
   const rows = [];
   const stopBeat = heartbeat('converting');
   for (const format of Object.keys(SETTINGS)) {
@@ -113,6 +98,4 @@ try {
   if (imageIds.size !== rows.length * (CONVERSIONS + 1)) throw new Error(`the API returned ${imageIds.size} distinct ids; repeats were served from storage`);
   stopBeat();
   writeBenchResult({ name: 'image', title: 'Image conversions: API beside raw sharp', startedAt, ...report(images, rows, rssMiB(server.child.pid, 'VmHWM')) });
-} finally {
-  await stopImageBench({ server, imageIds, s3, postgres, redis });
-}
+});

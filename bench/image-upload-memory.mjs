@@ -11,10 +11,9 @@
 // Postgres and Redis as for `npm start` (DATABASE_URL/REDIS_URL when given, else the local ones).
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { ensureInfra } from '../tools/stack/ensure-infra.mjs';
-import { peakRssDuring, rssMiB, startBenchApp, startBenchS3 } from './bench-app.mjs';
+import { peakRssDuring, rssMiB } from './bench-app.mjs';
 import { heartbeat, writeBenchResult } from './bench-report.mjs';
-import { apiConvert, BUCKET, photoJpeg, stopImageBench, unique } from './image-bench.mjs';
+import { apiConvert, photoJpeg, unique, withImageApi } from './image-bench.mjs';
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false } } });
 /** Rounds of 8 photos at once. */
@@ -52,15 +51,7 @@ async function phase(url, { headers = {}, fieldsFirst = {}, fieldsLast = {} }) {
 
 const startedAt = Date.now();
 const photo = await photoJpeg(...PHOTO_SIZE);
-const { postgres, redis } = await ensureInfra();
-const s3 = await startBenchS3(BUCKET);
-const imageIds = new Set();
-let server;
-try {
-  server = await startBenchApp('image-api', {
-    env: { DATABASE_URL: postgres.url, REDIS_URL: redis.url, S3_ENDPOINT: s3.endpoint, S3_BUCKET: BUCKET, CONCURRENT_REQUESTS_PER_TOKEN: String(PHOTOS_AT_ONCE) },
-    admin: ['token:create', '--plan', 'business'],
-  });
+await withImageApi({ CONCURRENT_REQUESTS_PER_TOKEN: String(PHOTOS_AT_ONCE) }, async (server, imageIds) => {
   const pid = server.child.pid;
   const mib = (value) => `${value?.toFixed(0) ?? '?'} MiB`;
   const idle = rssMiB(pid);
@@ -103,6 +94,4 @@ try {
     ],
     tables: [{ title: 'Peak RSS per phase', columns: ['phase', 'answers', 'seconds', 'peak RSS (MiB)'], rows }],
   });
-} finally {
-  await stopImageBench({ server, imageIds, s3, postgres, redis });
-}
+});
