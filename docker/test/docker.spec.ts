@@ -73,7 +73,9 @@ describe('docker/Dockerfile', () => {
 
   it('migrate sets only variables both migrating services read, and has no health check', () => {
     const both = SERVICES['translate-api'].env.filter((name) => SERVICES['image-api'].env.includes(name));
-    expect(Object.keys(dockerfile.env('migrate')).filter((name) => !both.includes(name))).toEqual([]);
+    // MALLOC_* are read by the C library of every process in every image, not by a service.
+    const ofServices = Object.keys(dockerfile.env('migrate')).filter((name) => !name.startsWith('MALLOC_'));
+    expect(ofServices.filter((name) => !both.includes(name))).toEqual([]);
     expect(dockerfile.last('migrate', 'USER')?.args).toMatch(NON_ROOT_USER);
     expect(dockerfile.last('migrate', 'HEALTHCHECK')?.args).toBe('NONE');
   });
