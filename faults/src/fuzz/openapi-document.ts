@@ -54,6 +54,7 @@ export interface Operation {
   security: string[][];
   /** Declared response content types by status ("200", "2XX", "default"). */
   responses: Record<string, string[]>;
+  tags: string[];
 }
 
 export interface ApiModel {
@@ -152,7 +153,8 @@ export function readDocument(raw: object): ApiModel {
         }),
       );
       const security = ((op.security ?? globalSecurity) as Record<string, string[]>[]).map((requirement) => Object.keys(requirement));
-      operations.push({ method: method.toUpperCase(), path, parameters: [...parameters.values()], bodies, bodyRequired: requestBody.required === true, security, responses });
+      const tags = ((op.tags ?? []) as unknown[]).filter((tag): tag is string => typeof tag === 'string');
+      operations.push({ method: method.toUpperCase(), path, parameters: [...parameters.values()], bodies, bodyRequired: requestBody.required === true, security, responses, tags });
     }
   }
   const vocabulary = new Set<string>();

@@ -2,14 +2,14 @@ import { parseCredentials } from './auth-variants';
 import { HttpSender, SendFailure } from './http-sender';
 import { readDocument } from './openapi-document';
 import { type FuzzRequest, RequestGenerator } from './request-generator';
-import { type Answer, checkAnswer } from './response-check';
+import { type Answer, checkAnswer, envelopeOf, type Envelope } from './response-check';
 import { sampleFiles } from './sample-files';
 
 export interface FuzzTarget {
   baseUrl: string;
   /** The app's own /openapi.json. */
   document: object;
-  envelope: 'translation' | 'image';
+  envelope: Envelope;
   /**
    * Security scheme name → secret. A comma-separated list is used in turn, request after
    * request, so several keys can share the load under a per-key rate limit.
@@ -76,7 +76,10 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   const concurrency = Math.max(1, options.concurrency ?? 8);
   const maxProblems = options.maxProblems ?? 50;
-  const generator = new RequestGenerator({ model: readDocument(target.document), secrets: parseCredentials(target.credentials), files: await sampleFiles() });
+  const model = readDocument(target.document);
+  const generator = new RequestGenerator({ model, secrets: parseCredentials(target.credentials), files: await sampleFiles() });
+  // Errors on a path come in the envelope of its API, whatever the method (a wrong one included).
+  const envelopeAt = (template: string) => envelopeOf(target.envelope, model.operations.filter((operation) => operation.path === template));
   if (generator.operations.length === 0) throw new Error('the OpenAPI document declares no operations');
   const sender = new HttpSender(new URL(target.baseUrl), concurrency, options.timeoutMs ?? 30_000);
   const report: FuzzReport = { total: 0, byStatus: {}, problems: [], seed, byOperation: {} };
@@ -107,7 +110,7 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
         report.total += 1;
       }
       report.byStatus[answer.status] = (report.byStatus[answer.status] ?? 0) + 1;
-      const reason = checkAnswer(target.envelope, request.method, request.operation, answer);
+      const reason = checkAnswer(envelopeAt(request.template), request.method, request.operation, answer);
       if (reason) record(index, request, answer.status, reason, answer.body.toString('utf8'));
     }
   };

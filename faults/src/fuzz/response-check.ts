@@ -1,7 +1,17 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Operation } from './openapi-document';
 
-export type Envelope = 'translation' | 'image';
+export type Envelope = 'translation' | 'image' | 'deepl' | 'libretranslate';
+
+/**
+ * translate-api's compatible APIs answer errors as the vendor they imitate does, so that the
+ * vendors' clients understand them: DeepL's `{"message"}`, LibreTranslate's `{"error"}`.
+ */
+const VENDOR_ENVELOPES: Record<string, Envelope> = { 'DeepL compatible': 'deepl', 'LibreTranslate compatible': 'libretranslate' };
+
+/** The envelope a path's errors come in: a vendor's when its operations carry that vendor's tag. */
+export const envelopeOf = (envelope: Envelope, pathOperations: Operation[]) =>
+  pathOperations.flatMap((operation) => operation.tags).map((tag) => VENDOR_ENVELOPES[tag]).find(Boolean) ?? envelope;
 
 export interface Answer {
   status: number;
@@ -15,9 +25,16 @@ const ERROR_CODE = /^[a-z][a-z0-9_]*$/;
 function isEnvelope(envelope: Envelope, body: unknown): boolean {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
   const fields = body as Record<string, unknown>;
-  return envelope === 'translation'
-    ? typeof fields.error === 'string' && ERROR_CODE.test(fields.error) && typeof fields.message === 'string'
-    : typeof fields.error_message === 'string' && typeof fields.error_fatal_status === 'boolean';
+  switch (envelope) {
+    case 'translation':
+      return typeof fields.error === 'string' && ERROR_CODE.test(fields.error) && typeof fields.message === 'string';
+    case 'image':
+      return typeof fields.error_message === 'string' && typeof fields.error_fatal_status === 'boolean';
+    case 'deepl':
+      return typeof fields.message === 'string' && fields.message.length > 0;
+    case 'libretranslate':
+      return typeof fields.error === 'string' && fields.error.length > 0;
+  }
 }
 
 /** The content types an operation declares for `status`: exact code first, then 2XX-style ranges, then default. */
