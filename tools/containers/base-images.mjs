@@ -10,7 +10,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from
 import os from 'node:os';
 import path from 'node:path';
 import { layOutPackages } from '../../docker/service-modules.mjs';
-import { commandExists, log, ROOT, run, StackError } from '../stack/common.mjs';
+import { commandExists, log, ROOT, run, StackError, unpackedNpmPackage } from '../stack/common.mjs';
 import { NODE_MAJOR, nodeBuildPackage } from '../stack/node-runtime.mjs';
 
 /** What docker/compose.yml and docker/Dockerfile name by default. */
@@ -54,14 +54,9 @@ const localFile = (name) => readFileSync(path.join(LOCAL_DIR, name), 'utf8');
 
 /** `npm pack SPEC` into the cache, unpacked; returns the package's directory. */
 async function npmPackage(spec) {
-  const dir = path.join(CACHE_DIR, 'npm', spec.replace(/[/@]/g, '_'));
-  if (existsSync(path.join(dir, 'package/package.json'))) return path.join(dir, 'package');
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  log(`downloading ${spec}`);
-  const { stdout } = await run('npm', ['pack', '--silent', '--pack-destination', dir, spec]);
-  await run('tar', ['-xzf', path.join(dir, stdout.trim().split('\n').at(-1)), '-C', dir]);
-  return path.join(dir, 'package');
+  const dir = path.join(CACHE_DIR, 'npm', spec.replace(/[/@]/g, '_'), 'package');
+  if (!existsSync(path.join(dir, 'package.json'))) log(`downloading ${spec}`);
+  return unpackedNpmPackage(spec, dir);
 }
 
 /** Builds `file` of docker/local-images with `files` (name -> source path) as its context. */

@@ -1,6 +1,6 @@
 // Helpers shared by the local stack, the migration command and CI's infrastructure step.
 import { spawn } from 'node:child_process';
-import { accessSync, constants, mkdirSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +27,26 @@ export function log(message) {
 
 export function warn(message) {
   console.log(`${paint('bold', '[stack]')} ${paint('yellow', message)}`);
+}
+
+/**
+ * The npm registry's package `spec` unpacked into `dir`, which is kept between runs: `npm pack`
+ * into a sibling folder, and the tarball's `package/` renamed to `dir` only once complete, so an
+ * interrupted download is never taken for the package. Prints nothing; returns `dir`.
+ */
+export async function unpackedNpmPackage(spec, dir) {
+  if (existsSync(path.join(dir, 'package.json'))) return dir;
+  mkdirSync(path.dirname(dir), { recursive: true });
+  const download = mkdtempSync(`${dir}.download-`);
+  try {
+    const { stdout } = await run('npm', ['pack', '--silent', '--pack-destination', download, spec]);
+    await run('tar', ['-xzf', path.join(download, stdout.trim().split('\n').at(-1)), '-C', download]);
+    rmSync(dir, { recursive: true, force: true });
+    renameSync(path.join(download, 'package'), dir);
+  } finally {
+    rmSync(download, { recursive: true, force: true });
+  }
+  return dir;
 }
 
 export function ensureDataDir(...parts) {

@@ -7,11 +7,11 @@
 // first on PATH before `npm install`: the machine's own Node when it is that version, otherwise
 // the official build from the npm registry's node-<platform>-<arch> package, kept in a cache.
 // .ci/run does this so that npm itself, not only the scripts, runs on the supported version.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ROOT, run, runMain } from './common.mjs';
+import { ROOT, runMain, unpackedNpmPackage } from './common.mjs';
 
 const packageJson = () => JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 
@@ -30,18 +30,7 @@ const CACHE_DIR = process.env.NODE_RUNTIME_CACHE_DIR || path.join(os.homedir(), 
 export async function pinnedNodeBinDir() {
   if (process.version === `v${NODE_VERSION}`) return path.dirname(process.execPath);
   const dir = path.join(CACHE_DIR, `node-${NODE_VERSION}-${process.platform}-${process.arch}`);
-  if (existsSync(path.join(dir, 'bin/node'))) return path.join(dir, 'bin');
-  mkdirSync(CACHE_DIR, { recursive: true });
-  const download = mkdtempSync(path.join(CACHE_DIR, 'download-'));
-  try {
-    const { stdout } = await run('npm', ['pack', '--silent', '--pack-destination', download, nodeBuildPackage()]);
-    await run('tar', ['-xzf', path.join(download, stdout.trim().split('\n').at(-1)), '-C', download]);
-    // Renamed only when complete, so an interrupted download is never taken for a Node.
-    renameSync(path.join(download, 'package'), dir);
-  } finally {
-    rmSync(download, { recursive: true, force: true });
-  }
-  return path.join(dir, 'bin');
+  return path.join(await unpackedNpmPackage(nodeBuildPackage(), dir), 'bin');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
