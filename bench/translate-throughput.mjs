@@ -6,21 +6,23 @@
 // flight, with latency percentiles.
 // APy runs on a free port with the installed modes when `apertium-apy` is installed (installed
 // with apt-get when missing and running as root; otherwise its part is skipped).
-// Usage: node bench/translate-throughput.mjs [--quick] [--sentences N] [--concurrency C] [--small N]
-// Needs Postgres and Redis (as for `npm start`); uses DATABASE_URL/REDIS_URL when given.
+// Usage: node bench/translate-throughput.mjs [--quick] [--profile] [--sentences N] [--concurrency C] [--small N]
+//   --profile writes translate-api's CPU profile to bench/results/profiles/
+// Needs Postgres and Redis (as for `npm start`): a scratch database and a leased Redis database.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { parseArgs } from 'node:util';
 import path from 'node:path';
-import { startBenchApp } from './bench-app.mjs';
+import { createBenchDatabase, leaseBenchRedis, startBenchApp } from './bench-app.mjs';
 import { benchTexts, countWords, rawApertiumSeconds } from './bench-apertium.mjs';
-import { heartbeat, writeBenchResult } from './bench-report.mjs';
+import { heartbeat, RESULTS_DIR, writeBenchResult } from './bench-report.mjs';
 import { freePorts } from '../tools/stack/own-infra.mjs';
 
 const { values } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
+    profile: { type: 'boolean', default: false },
     sentences: { type: 'string' },
     concurrency: { type: 'string', default: '4' },
     small: { type: 'string' },
@@ -34,6 +36,7 @@ const SMALL_CONCURRENCY = Number(values['small-concurrency']);
 const TEXTS_PER_REQUEST = 50;
 const MODES_DIR = '/usr/share/apertium/modes';
 const startedAt = Date.now();
+const PROFILE_DIR = path.join(RESULTS_DIR, 'profiles');
 
 const texts = benchTexts(SENTENCES);
 const words = countWords(texts);
@@ -144,22 +147,26 @@ stopRaw();
 const raw = words / rawSeconds;
 console.log(`raw apertium: ${raw.toFixed(0)} words/s (${rawSeconds.toFixed(2)} s)`);
 
-// An account of its own per run: account:create refuses a name that exists.
-const account = `benchmark-${Date.now()}`;
-const server = await startBenchApp('translate-api', {
-  env: { RATE_LIMIT_PER_MINUTE: '1000000', TRANSLATION_ENGINE: 'apertium' },
-  setup: [['account:create', account]],
-  admin: ['key:create', '--account', account],
-});
+const database = await createBenchDatabase('bench_translate');
+const redis = await leaseBenchRedis();
 let ours;
+let server;
 try {
+  server = await startBenchApp('translate-api', {
+    env: { DATABASE_URL: database.url, REDIS_URL: redis.url, RATE_LIMIT_PER_MINUTE: '1000000', TRANSLATION_ENGINE: 'apertium' },
+    setup: [['account:create', 'benchmark']],
+    admin: ['key:create', '--account', 'benchmark'],
+    extraNodeArgs: values.profile ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
+  });
   const translate = translateApi(server);
   ours = await measure('translate API', async (batch) => {
     const counted = await translate(batch);
     if (counted !== countWords(batch)) throw new Error(`the API counted ${counted} words for ${batch.length} texts`);
   });
 } finally {
-  server.child.kill('SIGTERM');
+  await server?.stop();
+  await redis.release();
+  await database.drop();
 }
 
 const apy = await startApy();

@@ -51,51 +51,23 @@ interface ChargeRow {
   cost_cents: string;
 }
 
-/** The charge's moment (`at`, else now) is its `created_at`, which gives its month and its day (UTC). */
-const INSERT_CHARGE = `
-  INSERT INTO translation.quota_charges (key_id, month, words, cost_cents, reference, created_at)
-  SELECT $1::uuid, to_char(moment.charged_at AT TIME ZONE 'UTC', 'YYYY-MM'), $3::bigint, $4::bigint, $5::text, moment.charged_at
-  FROM (SELECT COALESCE($2::timestamptz, now()) AS charged_at) moment
-  ON CONFLICT (reference) DO NOTHING
-  RETURNING id, key_id, month, words, cost_cents, (created_at AT TIME ZONE 'UTC')::date::text AS day`;
+/**
+ * translation.charge_words does the whole charge in one round trip: the ledger row, the month's
+ * totals of the account (in the key's mode) and of the key, each only while it stays within its
+ * limit, and the key's day. The row lock taken by ON CONFLICT on the account's row serialises
+ * concurrent charges of all keys of the account and mode (on any replica), the key's row is
+ * locked only after it, and each limit is checked against the latest committed total, so no
+ * interleaving can pass either limit. A refusal (SQLSTATE QU402) undoes all of it.
+ * $1 key, $2 account, $3 sandbox, $4 moment, $5 words, $6 cents, $7 reference, $8 account limit, $9 key limit.
+ */
+const CHARGE = `
+  SELECT charge_id AS id, charged_key AS key_id, charged_month AS month, charged_words AS words, charged_cents AS cost_cents, replayed
+  FROM translation.charge_words($1, $2, $3, $4, $5, $6, $7, $8, $9)`;
 
-/** Runs once the month's totals took the charge, under the same row locks. */
-const ADD_DAY = `
-  INSERT INTO translation.key_daily_usage AS d (key_id, day, words, cost_cents) VALUES ($1, $2, $3, $4)
-  ON CONFLICT (key_id, day) DO UPDATE SET words = d.words + EXCLUDED.words, cost_cents = d.cost_cents + EXCLUDED.cost_cents`;
+/** The SQLSTATE of a refused charge; its message names the level, its detail the words that level had used. */
+const REFUSED = 'QU402';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * Adds the words to the account's total of the mode and to the key's, each only while it stays
- * within its limit, in one statement. The row lock taken by ON CONFLICT on the account's row
- * serialises concurrent charges of all keys of the account and mode (on any replica), the key's
- * row is locked only after it, and each WHERE is evaluated against the latest committed total,
- * so no interleaving can pass either limit. The key's insert reads the account's outcome, which
- * makes it run second and skips it when the account refused. A refusal by the key leaves the
- * account's addition to the transaction's rollback. The INSERT branches cover the month's
- * first charge, which alone may already be too large.
- * $1 account, $2 sandbox, $3 month, $4 words, $5 cents, $6 account limit, $7 key, $8 key limit.
- */
-const ADD_USAGE = `
-  WITH account AS (
-    INSERT INTO translation.account_usage AS au (account_id, sandbox, month, words, cost_cents)
-    SELECT $1::uuid, $2::boolean, $3::char(7), $4::bigint, $5::bigint
-    WHERE $6::bigint IS NULL OR $4::bigint <= $6::bigint
-    ON CONFLICT (account_id, sandbox, month) DO UPDATE
-      SET words = au.words + EXCLUDED.words, cost_cents = au.cost_cents + EXCLUDED.cost_cents
-      WHERE $6::bigint IS NULL OR au.words + EXCLUDED.words <= $6::bigint
-    RETURNING au.words
-  ), key AS (
-    INSERT INTO translation.key_usage AS ku (key_id, month, words, cost_cents)
-    SELECT $7::uuid, $3::char(7), $4::bigint, $5::bigint
-    WHERE EXISTS (SELECT 1 FROM account) AND ($8::bigint IS NULL OR $4::bigint <= $8::bigint)
-    ON CONFLICT (key_id, month) DO UPDATE
-      SET words = ku.words + EXCLUDED.words, cost_cents = ku.cost_cents + EXCLUDED.cost_cents
-      WHERE $8::bigint IS NULL OR ku.words + EXCLUDED.words <= $8::bigint
-    RETURNING ku.words
-  )
-  SELECT EXISTS (SELECT 1 FROM account) AS account_ok, EXISTS (SELECT 1 FROM key) AS key_ok`;
 
 /**
  * Marks the charge refunded and gives its words back to the key and its account, for its month
@@ -152,31 +124,15 @@ export class WordQuotaService {
     assertCount('costCents', request.costCents);
     const { key } = request;
     const limits = this.limitsFor(key);
-    return this.dataSource.transaction(async (manager) => {
-      // A concurrent charge with the same reference makes this insert wait for its outcome.
-      const [charge] = await queryRows<ChargeRow & { day: string }>(manager, INSERT_CHARGE, [
-        key.keyId,
-        request.at ?? null,
-        request.words,
-        request.costCents,
-        request.reference ?? null,
-      ]);
-      if (!charge) return this.earlierCharge(manager, request);
-      const [added] = await queryRows<{ account_ok: boolean; key_ok: boolean }>(manager, ADD_USAGE, [
-        key.accountId,
-        key.sandbox,
-        charge.month,
-        request.words,
-        request.costCents,
-        limits.account,
-        key.keyId,
-        limits.key,
-      ]);
-      if (!added.account_ok) throw await refusal(manager, request, limits.accountKind, limits.account!);
-      if (!added.key_ok) throw await refusal(manager, request, 'key', limits.key!);
-      await manager.query(ADD_DAY, [key.keyId, charge.day, request.words, request.costCents]);
-      return toReceipt(charge);
+    const params = [key.keyId, key.accountId, key.sandbox, request.at ?? null, request.words, request.costCents, request.reference ?? null, limits.account, limits.key];
+    const [charge] = await this.dataSource.query<(ChargeRow & { replayed: boolean })[]>(CHARGE, params).catch((error: unknown) => {
+      const refused = refusedLevel(error);
+      if (!refused) throw error;
+      const [kind, limit] = refused.level === 'key' ? (['key', limits.key!] as const) : ([limits.accountKind, limits.account!] as const);
+      throw refusal(request, kind, limit, refused.used);
     });
+    if (charge.replayed && charge.key_id !== key.keyId) throw new Error(`Charge reference ${request.reference} belongs to another key`);
+    return toReceipt(charge);
   }
 
   /**
@@ -200,17 +156,6 @@ export class WordQuotaService {
   accountUsage(mode: AccountMode, at?: Date): Promise<MonthlyUsage> {
     return accountMonth(this.dataSource.manager, mode, at);
   }
-
-  private async earlierCharge(manager: EntityManager, request: ChargeRequest): Promise<ChargeReceipt> {
-    const [charge] = await queryRows<ChargeRow>(
-      manager,
-      'SELECT id, key_id, month, words, cost_cents FROM translation.quota_charges WHERE reference = $1',
-      [request.reference],
-    );
-    if (charge.key_id !== request.key.keyId) throw new Error(`Charge reference ${request.reference} belongs to another key`);
-    return toReceipt(charge);
-  }
-
 }
 
 function assertCount(name: string, value: number): void {
@@ -241,11 +186,16 @@ async function monthOf(manager: EntityManager, sql: string, params: unknown[], a
   return { month, words: Number(row?.words ?? 0), costCents: Number(row?.cost_cents ?? 0) };
 }
 
-/** Reads in the refusing transaction, where the total that refused is still locked. */
-async function refusal(manager: EntityManager, request: ChargeRequest, kind: MonthlyLimitKind, limit: number): Promise<ApiError> {
+/** The level a charge was refused by and the words it had used, read under the lock that refused. */
+function refusedLevel(error: unknown): { level: 'account' | 'key'; used: number } | undefined {
+  const driverError = (error as { driverError?: { code?: string; message?: string; detail?: string } }).driverError;
+  if (driverError?.code !== REFUSED) return undefined;
+  return { level: driverError.message === 'key' ? 'key' : 'account', used: Number(driverError.detail) };
+}
+
+function refusal(request: ChargeRequest, kind: MonthlyLimitKind, limit: number, used: number): ApiError {
   const { key, words, at } = request;
-  const used = kind === 'key' ? await keyMonth(manager, key.keyId, at) : await accountMonth(manager, key, at);
-  const need = `this request needs ${words} words, ${Math.max(0, limit - used.words)} of ${limit} remain for ${used.month} (UTC)`;
+  const need = `this request needs ${words} words, ${Math.max(0, limit - used)} of ${limit} remain for ${utcMonth(at)} (UTC)`;
   const messages: Record<MonthlyLimitKind, string> = {
     key: `The key's monthly word limit is reached: ${need}; a key with the manage scope can raise it (PATCH /api/v1/keys/{id}) up to the account's ceiling`,
     'account-ceiling': `The account's monthly ceiling is reached (all its ${key.sandbox ? 'sandbox' : 'live'} keys together): ${need}; the ceiling is set by the operator`,

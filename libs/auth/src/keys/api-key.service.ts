@@ -5,6 +5,7 @@ import { ApiError } from '@platform/errors';
 import { isUUID } from 'class-validator';
 import { EntityManager, FindOptionsWhere, IsNull, Repository } from 'typeorm';
 import { Account } from '../accounts/account.entity';
+import { bigintAsNumber } from '../bigint-column';
 import { ApiKey } from './api-key.entity';
 import { apiKeyHint, generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key-secret.util';
 
@@ -55,15 +56,34 @@ function normalizeScopes(scopes: KeyScope[] = []): KeyScope[] {
   return scopes.includes('manage') ? ['translate', 'manage'] : ['translate'];
 }
 
-function toPrincipal(key: ApiKey, account: Account): ApiKeyPrincipal {
+/** What a request's key may do, in one statement: the key that is not revoked, and its account's ceilings. */
+const AUTHENTICATE = `
+  SELECT k.id, k.account_id, k.sandbox, k.scopes, k.monthly_word_limit, k.rate_limit_per_minute,
+    a.monthly_word_limit AS account_monthly_word_limit, a.rate_limit_per_minute AS account_rate_limit_per_minute
+  FROM translation.api_keys k JOIN translation.accounts a ON a.id = k.account_id
+  WHERE k.key_hash = $1 AND k.revoked_at IS NULL`;
+
+interface PrincipalRow {
+  id: string;
+  account_id: string;
+  sandbox: boolean;
+  scopes: KeyScope[];
+  monthly_word_limit: string | null;
+  rate_limit_per_minute: number | null;
+  account_monthly_word_limit: string | null;
+  account_rate_limit_per_minute: number | null;
+}
+
+function principalOf(row: PrincipalRow): ApiKeyPrincipal {
+  const number = bigintAsNumber.from as (value: string | null) => number | null;
   return {
-    keyId: key.id,
-    accountId: key.accountId,
-    sandbox: key.sandbox,
-    scopes: key.scopes,
-    monthlyWordLimit: key.monthlyWordLimit,
-    rateLimitPerMinute: key.rateLimitPerMinute,
-    account: { monthlyWordLimit: account.monthlyWordLimit, rateLimitPerMinute: account.rateLimitPerMinute },
+    keyId: row.id,
+    accountId: row.account_id,
+    sandbox: row.sandbox,
+    scopes: row.scopes,
+    monthlyWordLimit: number(row.monthly_word_limit),
+    rateLimitPerMinute: row.rate_limit_per_minute,
+    account: { monthlyWordLimit: number(row.account_monthly_word_limit), rateLimitPerMinute: row.account_rate_limit_per_minute },
   };
 }
 
@@ -102,12 +122,12 @@ export class ApiKeyService {
 
   /**
    * Runs on every request: a malformed key is refused without touching the database, a
-   * well-formed one costs a single lookup on the unique hash index (joined to its account).
+   * well-formed one costs a single lookup on the unique hash index, joined to its account.
    */
   async authenticate(plainKey: string): Promise<ApiKeyPrincipal | null> {
     if (!isWellFormedApiKey(plainKey)) return null;
-    const key = await this.keys.findOne({ where: { keyHash: hashApiKey(plainKey), revokedAt: IsNull() }, relations: { account: true } });
-    return key?.account ? toPrincipal(key, key.account) : null;
+    const [row] = await this.keys.query<PrincipalRow[]>(AUTHENTICATE, [hashApiKey(plainKey)]);
+    return row ? principalOf(row) : null;
   }
 
   /**

@@ -10,6 +10,7 @@ import { ConsoleUsers1733300000000 } from './1733300000000-console-users';
 import { BatchListing1733310000000 } from './1733310000000-batch-listing';
 import { UsageDays1733320000000 } from './1733320000000-usage-days';
 import { ConsoleReviewers1733410000000 } from './1733410000000-console-reviewers';
+import { ChargeWordsFunction1733600000000 } from './1733600000000-charge-words-function';
 
 /** Ordered list; a new migration is appended here and never edited once released. */
 export const translationMigrations: Function[] = [
@@ -25,4 +26,5 @@ export const translationMigrations: Function[] = [
   BatchListing1733310000000,
   UsageDays1733320000000,
   ConsoleReviewers1733410000000,
+  ChargeWordsFunction1733600000000,
 ];
