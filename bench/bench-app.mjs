@@ -3,7 +3,7 @@
 // of their own, and a process's memory.
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -187,3 +187,47 @@ export async function peakRssDuring(pid, work) {
     clearInterval(timer);
   }
 }
+
+/** Apertium's stages, grouped as one in CPU shares: a mode runs a dozen of them. */
+const APERTIUM_STAGE = /^(apertium-|lt-proc|lrx-proc|cg-proc|hfst-proc)/;
+const KERNEL_THREAD = /^(kworker|ksoftirqd|kdamond|rcu_|kswapd|migration)/;
+// Linux reports process times in clock ticks of 1/100 s on every architecture Node runs on.
+const TICKS_PER_S = 100;
+
+/** CPU seconds every process on the machine has used so far, by pid, with its command name. */
+export function cpuSnapshot() {
+  const snapshot = new Map();
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      snapshot.set(Number(pid), { comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), seconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_S });
+    } catch {
+      // The process ended between listing and reading.
+    }
+  }
+  return snapshot;
+}
+
+/**
+ * Where the machine's CPU went between two snapshots `seconds` apart: % of one core per group,
+ * largest first. `names` names pids of interest (the service, the load generator); the others
+ * go by command, Apertium's stages and the kernel's threads each as one group.
+ */
+export function cpuShares(before, after, seconds, names = {}) {
+  const groups = new Map();
+  for (const [pid, { comm, seconds: used }] of after) {
+    const delta = used - (before.get(pid)?.seconds ?? 0);
+    if (delta <= 0) continue;
+    const group = names[pid] ?? (APERTIUM_STAGE.test(comm) ? 'apertium stages' : KERNEL_THREAD.test(comm) ? 'kernel threads' : comm);
+    groups.set(group, (groups.get(group) ?? 0) + delta);
+  }
+  return [...groups]
+    .map(([name, used]) => ({ name, percent: (100 * used) / seconds }))
+    .filter(({ percent }) => percent >= 1)
+    .sort((a, b) => b.percent - a.percent);
+}
+
+/** `shares` as one line: "translate-api 58%, postgres 33%, ...". */
+export const formatShares = (shares) => shares.map(({ name, percent }) => `${name} ${percent.toFixed(0)}%`).join(', ');

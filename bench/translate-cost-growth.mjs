@@ -6,44 +6,20 @@
 // itself (bundled here with esbuild), best of a few runs; `growth` is time ratio / size ratio,
 // so 1 is linear and a quadratic step shows as about the size ratio.
 // Usage: node bench/translate-cost-growth.mjs [--quick]
-import { build } from 'esbuild';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
-import { root } from './bench-app.mjs';
+import { importLibs } from './bench-libs.mjs';
 import { heartbeat, writeBenchResult } from './bench-report.mjs';
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false } } });
 const RUNS = values.quick ? 2 : 5;
 const startedAt = Date.now();
 
-// Inside the repository, so the bundle's npm imports resolve to its node_modules.
-mkdirSync(path.join(root, 'node_modules/.cache'), { recursive: true });
-const dir = mkdtempSync(path.join(root, 'node_modules/.cache/bench-growth-'));
-const bundle = path.join(dir, 'growth.mjs');
-const lib = (file) => JSON.stringify(path.join(root, 'libs', file));
-await build({
-  stdin: {
-    contents: [
-      `export { htmlLayout } from ${lib('translation-pipeline/src/formats/html.format.ts')};`,
-      `export { JsonDocument } from ${lib('translation-pipeline/src/formats/json.format.ts')};`,
-      `export { GlossaryMatcher } from ${lib('translation-pipeline/src/glossary/glossary-matcher.ts')};`,
-      `export { ApertiumEngine } from ${lib('translation-engines/src/apertium/apertium.engine.ts')};`,
-    ].join('\n'),
-    resolveDir: root,
-    loader: 'ts',
-  },
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  packages: 'external',
-  tsconfig: path.join(root, 'tsconfig.base.json'),
-  outfile: bundle,
-  logLevel: 'error',
+const { htmlLayout, JsonDocument, GlossaryMatcher, ApertiumEngine } = await importLibs({
+  htmlLayout: 'translation-pipeline/src/formats/html.format.ts',
+  JsonDocument: 'translation-pipeline/src/formats/json.format.ts',
+  GlossaryMatcher: 'translation-pipeline/src/glossary/glossary-matcher.ts',
+  ApertiumEngine: 'translation-engines/src/apertium/apertium.engine.ts',
 });
-const { htmlLayout, JsonDocument, GlossaryMatcher, ApertiumEngine } = await import(pathToFileURL(bundle).href);
-rmSync(dir, { recursive: true });
 
 /** Best time of `RUNS` calls in ms, and the heap the last call left allocated in MiB. */
 async function time(fn) {

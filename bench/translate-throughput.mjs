@@ -2,8 +2,13 @@
 // POST /api/v1/translate beside raw Apertium and beside Apertium's own HTTP server (APy), on the
 // same English input, in one run.
 // Raw: the Debian `apertium` command translating all sentences in one process (its best case).
+// Engine alone: the platform's Apertium engine in this process, no service around it: once as
+// the API sends it (every text its own NUL-flushed segment) and once with each request's texts
+// joined into one segment, which shows what the per-text flush costs.
 // Bulk: 50 texts per request, a few requests in flight. Small: one sentence per request, 8 in
-// flight, with latency percentiles.
+// flight, with latency percentiles. Each part prints where the machine's CPU went meanwhile (the
+// service, Apertium's stages, Postgres, the load generator, ...). Requests go over node:http with
+// keep-alive, the lightest client at hand, since the load generator shares the cores.
 // APy runs on a free port with the installed modes when `apertium-apy` is installed (installed
 // with apt-get when missing and running as root; otherwise its part is skipped).
 // Usage: node bench/translate-throughput.mjs [--quick] [--profile] [--sentences N] [--concurrency C] [--small N]
@@ -11,10 +16,12 @@
 // Needs Postgres and Redis (as for `npm start`): a scratch database and a leased Redis database.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { parseArgs } from 'node:util';
 import path from 'node:path';
-import { createBenchDatabase, leaseBenchRedis, startBenchApp } from './bench-app.mjs';
+import { cpuShares, cpuSnapshot, createBenchDatabase, formatShares, leaseBenchRedis, startBenchApp } from './bench-app.mjs';
+import { importLibs } from './bench-libs.mjs';
 import { benchTexts, countWords, rawApertiumSeconds } from './bench-apertium.mjs';
 import { heartbeat, RESULTS_DIR, writeBenchResult } from './bench-report.mjs';
 import { freePorts } from '../tools/stack/own-infra.mjs';
@@ -63,28 +70,44 @@ async function drive(jobs, concurrency, send) {
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
+const agent = new http.Agent({ keepAlive: true, maxSockets: Math.max(CONCURRENCY, SMALL_CONCURRENCY) });
+
+/** POSTs `body` to `url` on the keep-alive agent; the status and the parsed JSON answer. */
+function post(url, headers, body) {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        try {
+          resolve({ status: response.statusCode, body: JSON.parse(text) });
+        } catch {
+          reject(new Error(`${url} answered ${response.statusCode}: ${text.slice(0, 200)}`));
+        }
+      });
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
 function translateApi({ url, secret }) {
   return async (batch) => {
-    const response = await fetch(`${url}/api/v1/translate`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ source: 'en', target: 'es', texts: batch }),
-    });
-    if (response.status !== 200) throw new Error(`translate answered ${response.status}: ${await response.text()}`);
-    return (await response.json()).words;
+    const headers = { authorization: `Bearer ${secret}`, 'content-type': 'application/json' };
+    const { status, body } = await post(`${url}/api/v1/translate`, headers, JSON.stringify({ source: 'en', target: 'es', texts: batch }));
+    if (status !== 200) throw new Error(`translate answered ${status}: ${JSON.stringify(body)}`);
+    return body.words;
   };
 }
 
 function translateApy(url) {
   // APy translates one text per request; a batch goes as lines of one text, as its clients do.
   return async (batch) => {
-    const response = await fetch(`${url}/translate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ langpair: 'eng|spa', q: batch.join('\n') }),
-    });
-    const body = await response.json();
-    if (response.status !== 200 || !body.responseData) throw new Error(`APy answered ${response.status}: ${JSON.stringify(body)}`);
+    const form = new URLSearchParams({ langpair: 'eng|spa', q: batch.join('\n') }).toString();
+    const { status, body } = await post(`${url}/translate`, { 'content-type': 'application/x-www-form-urlencoded' }, form);
+    if (status !== 200 || !body.responseData) throw new Error(`APy answered ${status}: ${JSON.stringify(body)}`);
     return body.responseData.translatedText;
   };
 }
@@ -110,34 +133,62 @@ async function startApy() {
     rmSync(dir, { recursive: true, force: true });
   };
   for (let i = 0; i < 150; i++) {
-    if (await fetch(`${url}/listPairs`).then((r) => r.ok, () => false)) return { url, stop };
+    if (await fetch(`${url}/listPairs`).then((r) => r.ok, () => false)) return { url, stop, pid: child.pid };
     await new Promise((r) => setTimeout(r, 200));
   }
   stop();
   return { skipped: 'APy did not answer on its port' };
 }
 
-/** Bulk and small runs against one server; `translate(batch)` answers one request. */
-async function measure(label, translate, smallRequests = SMALL_REQUESTS) {
+/** Runs `jobs` through `send` like `drive`, and where the machine's CPU went meanwhile. */
+async function driveWatched(label, jobs, concurrency, send, names) {
+  const before = cpuSnapshot();
+  const run = await drive(jobs, concurrency, send);
+  const shares = cpuShares(before, cpuSnapshot(), run.seconds, { ...names, [process.pid]: 'load generator' });
+  console.log(`${label}, CPU in % of one core: ${formatShares(shares)}`);
+  return { ...run, shares };
+}
+
+/** Bulk and small runs against one server; `translate(batch)` answers one request; `names` names its pids in the CPU shares. */
+async function measure(label, translate, names, smallRequests = SMALL_REQUESTS) {
   const stop = heartbeat(`${label}: bulk`);
   await translate(batches[0]); // warm the pipeline and the connection pool
-  const bulk = await drive(batches, CONCURRENCY, translate);
+  const bulk = await driveWatched(`${label}, bulk`, batches, CONCURRENCY, translate, names);
   stop();
   const stopSmall = heartbeat(`${label}: small`);
   const singles = benchTexts(smallRequests).map((text) => [text]);
   await drive(singles.slice(0, SMALL_CONCURRENCY * 4), SMALL_CONCURRENCY, translate); // warm
-  const small = await drive(singles, SMALL_CONCURRENCY, translate);
+  const small = await driveWatched(`${label}, small`, singles, SMALL_CONCURRENCY, translate, names);
   stopSmall();
   const result = {
     wordsPerS: words / bulk.seconds,
     requestsPerS: smallRequests / small.seconds,
     p50: percentile(small.latencies, 50),
     p99: percentile(small.latencies, 99),
+    shares: { bulk: bulk.shares, small: small.shares },
   };
   console.log(
     `${label}: bulk ${result.wordsPerS.toFixed(0)} words/s; small ${result.requestsPerS.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms`,
   );
   return result;
+}
+
+/**
+ * The engine alone, in this process, on the bulk input: as the API sends it (each text its own
+ * segment, flushed through every stage on its own) and with each request's texts as one segment.
+ */
+async function engineAlone() {
+  const { ApertiumEngine } = await importLibs({ ApertiumEngine: 'translation-engines/src/apertium/apertium.engine.ts' });
+  const engine = new ApertiumEngine();
+  try {
+    const translate = (segments) => engine.translate({ source: 'en', target: 'es', segments });
+    await translate(batches[0]); // start the pipeline
+    const perText = await driveWatched('engine alone, a segment per text', batches, CONCURRENCY, translate, {});
+    const joined = await driveWatched('engine alone, a segment per request', batches, CONCURRENCY, (batch) => translate([batch.join(' ')]), {});
+    return { perText: words / perText.seconds, joined: words / joined.seconds, shares: perText.shares };
+  } finally {
+    await engine.close();
+  }
 }
 
 console.log(`input: ${SENTENCES} sentences, ${words} words, en -> es, ${TEXTS_PER_REQUEST} texts per request, ${CONCURRENCY} in flight; small: ${SMALL_REQUESTS} single sentences, ${SMALL_CONCURRENCY} in flight`);
@@ -146,6 +197,10 @@ const rawSeconds = await rawApertiumSeconds(texts);
 stopRaw();
 const raw = words / rawSeconds;
 console.log(`raw apertium: ${raw.toFixed(0)} words/s (${rawSeconds.toFixed(2)} s)`);
+const stopEngine = heartbeat('engine alone');
+const engine = await engineAlone();
+stopEngine();
+console.log(`engine alone: ${engine.perText.toFixed(0)} words/s a segment per text, ${engine.joined.toFixed(0)} words/s a segment per request`);
 
 const database = await createBenchDatabase('bench_translate');
 const redis = await leaseBenchRedis();
@@ -159,10 +214,14 @@ try {
     extraNodeArgs: values.profile ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
   });
   const translate = translateApi(server);
-  ours = await measure('translate API', async (batch) => {
-    const counted = await translate(batch);
-    if (counted !== countWords(batch)) throw new Error(`the API counted ${counted} words for ${batch.length} texts`);
-  });
+  ours = await measure(
+    'translate API',
+    async (batch) => {
+      const counted = await translate(batch);
+      if (counted !== countWords(batch)) throw new Error(`the API counted ${counted} words for ${batch.length} texts`);
+    },
+    { [server.child.pid]: 'translate-api' },
+  );
 } finally {
   await server?.stop();
   await redis.release();
@@ -175,7 +234,7 @@ if (apy.skipped) console.log(`APy skipped: ${apy.skipped}`);
 else {
   try {
     // APy answers a few small requests a second here: fewer of them give its rate as well.
-    theirs = await measure('APy', translateApy(apy.url), Math.min(SMALL_REQUESTS, 400));
+    theirs = await measure('APy', translateApy(apy.url), { [apy.pid]: 'apertium-apy' }, Math.min(SMALL_REQUESTS, 400));
   } finally {
     apy.stop();
   }
@@ -188,6 +247,9 @@ writeBenchResult({
   startedAt,
   metrics: [
     { id: 'raw-words-per-s', label: 'Raw apertium', value: raw, unit: 'words/s' },
+    { id: 'engine-words-per-s', label: 'Engine alone, a segment per text', value: engine.perText, unit: 'words/s' },
+    { id: 'engine-vs-raw', label: 'Engine alone / raw apertium', value: engine.perText / raw, unit: '×' },
+    { id: 'engine-joined-vs-raw', label: 'Engine alone, a segment per request / raw apertium', value: engine.joined / raw, unit: '×' },
     { id: 'api-words-per-s', label: 'Translate API, bulk', value: ours.wordsPerS, unit: 'words/s' },
     { id: 'bulk-vs-raw', label: 'Bulk: API / raw apertium', value: ours.wordsPerS / raw, unit: '×', target: { op: '>=', value: 0.9, label: '≥ 0.90 × raw' } },
     { id: 'apy-words-per-s', label: 'APy, bulk', value: theirs?.wordsPerS ?? 'skipped', unit: 'words/s', note: apyNote },
@@ -199,5 +261,17 @@ writeBenchResult({
     theirs
       ? { id: 'small-vs-apy', label: 'Small: API / APy req/s', value: ours.requestsPerS / theirs.requestsPerS, unit: '×', target: { op: '>=', value: 3, label: '≥ 3 × APy' } }
       : { id: 'small-vs-apy', label: 'Small: API / APy req/s', value: 'skipped', unit: '×', note: apyNote },
+  ],
+  tables: [
+    {
+      title: 'Where the CPU went, in % of one core (2 cores = 200 %)',
+      columns: ['part', 'process', 'CPU %'],
+      rows: [
+        ...engine.shares.map(({ name, percent }) => ['engine alone, bulk', name, Number(percent.toFixed(0))]),
+        ...[ours, theirs].filter(Boolean).flatMap((result, i) =>
+          ['bulk', 'small'].flatMap((part) => result.shares[part].map(({ name, percent }) => [`${i === 0 ? 'translate API' : 'APy'}, ${part}`, name, Number(percent.toFixed(0))])),
+        ),
+      ],
+    },
   ],
 });
