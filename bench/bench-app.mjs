@@ -75,6 +75,11 @@ export async function startBenchApp(app, { env, admin, setup = [], migrate = tru
   return { ...(await spawnBenchApp(app, { env, nodeArgs, extraNodeArgs })), secret };
 }
 
+/** Migrates the translation database at `databaseUrl`, for apps without a migrate command of their own. */
+export async function migrateTranslationDatabase(databaseUrl) {
+  execFileSync(process.execPath, [await buildBenchApp('translate-api'), 'migrate'], { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl }, stdio: 'ignore' });
+}
+
 /** Runs the built app's admin command with `args`; returns the last line it printed (a credential). */
 export function runAdmin(app, env, ...args) {
   return execFileSync(process.execPath, [`dist/apps/${app}/main.js`, 'admin', ...args], { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn', ...env } })

@@ -49,7 +49,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void clea
 
 try {
   const profileDir = values.profile ? path.join(RESULTS_DIR, 'profiles') : undefined;
-  migrateTranslationDatabase(database.url);
+  await migrateTranslationDatabase(database.url);
   dispatcher = await startBenchApp('webhook-dispatcher', {
     env: { DATABASE_URL: database.url, REDIS_URL: redis.url, WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' },
     migrate: false,
