@@ -17,6 +17,11 @@ import type { PreparedTranslation, TranslationRequest } from './translation-requ
 /** Segments per engine call and characters per call (a longer single segment goes alone). */
 const MAX_SEGMENTS_PER_CALL = 50;
 const MAX_CHARS_PER_CALL = 5_000;
+/**
+ * Engine calls one run keeps in flight: a warm Apertium pipeline is a dozen processes in a row,
+ * and a call sent only once the one before it is answered would find most of them idle.
+ */
+const ENGINE_CALLS_IN_FLIGHT = 4;
 /** A failed engine call, and a segment that came back without all its placeholders, get one more try. */
 const ENGINE_ATTEMPTS = 2;
 
@@ -156,22 +161,32 @@ export class TranslationPipeline {
     );
   }
 
-  /** The outputs in input order, and for each the engine that made it; one engine call per source language and batch. */
+  /**
+   * The outputs in input order, and for each the engine that made it; one engine call per source
+   * language and batch, up to ENGINE_CALLS_IN_FLIGHT at once.
+   */
   private async translate(target: string, inputs: { source: string; text: string }[], hints?: Record<string, string>): Promise<{ outputs: string[]; engines: string[] }> {
     const outputs: string[] = [];
     const engines: string[] = [];
-    for (const source of new Set(inputs.map((input) => input.source))) {
+    const calls = [...new Set(inputs.map((input) => input.source))].flatMap((source) => {
       const indexes = inputs.flatMap((input, index) => (input.source === source ? [index] : []));
-      let done = 0;
-      for (const batch of batches(indexes.map((index) => inputs[index].text))) {
-        const routed = await this.call({ source, target, segments: batch, hints });
-        routed.segments.forEach((output, n) => {
-          outputs[indexes[done + n]] = output;
-          engines[indexes[done + n]] = routed.engine;
+      return [...batches(indexes, (index) => inputs[index].text.length)].map((batch) => ({ source, batch }));
+    });
+    let next = 0;
+    const worker = async () => {
+      while (next < calls.length) {
+        const { source, batch } = calls[next++];
+        const routed = await this.call({ source, target, segments: batch.map((index) => inputs[index].text), hints }).catch((error: unknown) => {
+          next = calls.length; // the run fails as a whole: no further calls
+          throw error;
         });
-        done += batch.length;
+        routed.segments.forEach((output, n) => {
+          outputs[batch[n]] = output;
+          engines[batch[n]] = routed.engine;
+        });
       }
-    }
+    };
+    await Promise.all(Array.from({ length: Math.min(ENGINE_CALLS_IN_FLIGHT, calls.length) }, worker));
     return { outputs, engines };
   }
 
@@ -234,17 +249,19 @@ function termsAlone(pending: PendingSegment[]): { source: string; term: string }
   return [...seen.values()];
 }
 
-function* batches(segments: string[]): Generator<string[]> {
-  let batch: string[] = [];
+/** `items` in order, cut into engine calls of at most MAX_SEGMENTS_PER_CALL and MAX_CHARS_PER_CALL (by `length`). */
+function* batches<T>(items: T[], length: (item: T) => number): Generator<T[]> {
+  let batch: T[] = [];
   let chars = 0;
-  for (const segment of segments) {
-    if (batch.length > 0 && (batch.length === MAX_SEGMENTS_PER_CALL || chars + segment.length > MAX_CHARS_PER_CALL)) {
+  for (const item of items) {
+    const size = length(item);
+    if (batch.length > 0 && (batch.length === MAX_SEGMENTS_PER_CALL || chars + size > MAX_CHARS_PER_CALL)) {
       yield batch;
       batch = [];
       chars = 0;
     }
-    batch.push(segment);
-    chars += segment.length;
+    batch.push(item);
+    chars += size;
   }
   if (batch.length > 0) yield batch;
 }
