@@ -236,3 +236,29 @@ export function cpuShares(before, after, seconds, names = {}) {
 
 /** `shares` as one line: "translate-api 58%, postgres 33%, ...". */
 export const formatShares = (shares) => shares.map(({ name, percent }) => `${name} ${percent.toFixed(0)}%`).join(', ');
+
+/** Where the CPU went over one or more stretches of work, added up: `during(work)` each, then `shares()`. */
+export class CpuWatch {
+  #seconds = 0;
+  #used = new Map();
+
+  /** `names` as for cpuShares. */
+  constructor(names = {}) {
+    this.names = names;
+  }
+
+  async during(work) {
+    const before = cpuSnapshot();
+    const started = performance.now();
+    const result = await work();
+    const seconds = (performance.now() - started) / 1000;
+    for (const { name, percent } of cpuShares(before, cpuSnapshot(), seconds, this.names)) this.#used.set(name, (this.#used.get(name) ?? 0) + (percent * seconds) / 100);
+    this.#seconds += seconds;
+    return result;
+  }
+
+  /** % of one core per group over all stretches, largest first. */
+  shares() {
+    return [...this.#used].map(([name, used]) => ({ name, percent: (100 * used) / this.#seconds })).sort((a, b) => b.percent - a.percent);
+  }
+}

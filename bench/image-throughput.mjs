@@ -14,7 +14,7 @@
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { rssMiB } from './bench-app.mjs';
+import { CpuWatch, formatShares, rssMiB } from './bench-app.mjs';
 import { heartbeat, writeBenchResult } from './bench-report.mjs';
 import { apiConvert, photoJpeg, rawConvert, SETTINGS, unique, withImageApi } from './image-bench.mjs';
 
@@ -70,7 +70,12 @@ function report(images, rows, rss) {
     metrics.push({ id: `api-over-raw-${format}`, label: `API / raw sharp, ${format}`, value: through / raw, unit: '×', target: { op: '>=', value: 0.9, label: '0.9 × raw' }, note: `${through.toFixed(2)} vs ${raw.toFixed(2)} conversions/s; ${setup}` });
   }
   if (rss) metrics.push({ id: 'image-api-peak-rss', label: 'image-api peak RSS during the run', value: rss, unit: 'MiB' });
-  return { metrics, tables: [table] };
+  const cpu = {
+    title: 'Where the CPU went, in % of one core',
+    columns: ['format', 'side', 'process', 'CPU %'],
+    rows: rows.flatMap(({ format, shares }) => ['raw', 'api'].flatMap((side) => shares[side].map(({ name, percent }) => [format, side, name, Number(percent.toFixed(0))]))),
+  };
+  return { metrics, tables: [table, cpu] };
 }
 
 const startedAt = Date.now();
@@ -88,11 +93,15 @@ await withImageApi(sameConcurrency, async (server, imageIds) => {
     await rawConvert(warmUp);
     imageIds.add(await apiConvert(server, warmUp));
     const row = { format, rawSeconds: 0, apiSeconds: 0 };
+    // The benchmark's process also runs the s3rver the API stores into.
+    const [rawCpu, apiCpu] = [{ [process.pid]: 'benchmark (raw sharp)' }, { [process.pid]: 'benchmark (client, s3rver)', [server.child.pid]: 'image-api' }].map((names) => new CpuWatch(names));
     for (let i = 0; i < ROUNDS; i++) {
-      row.rawSeconds += await timed(round(images, format), rawConvert);
-      row.apiSeconds += await timed(round(images, format), async (job) => imageIds.add(await apiConvert(server, job)));
+      row.rawSeconds += await rawCpu.during(() => timed(round(images, format), rawConvert));
+      row.apiSeconds += await apiCpu.during(() => timed(round(images, format), async (job) => imageIds.add(await apiConvert(server, job))));
       console.log(`${format} round ${i + 1}/${ROUNDS}: raw ${row.rawSeconds.toFixed(1)} s, API ${row.apiSeconds.toFixed(1)} s so far`);
     }
+    console.log(`${format}, CPU in % of one core: raw ${formatShares(rawCpu.shares())}; API ${formatShares(apiCpu.shares())}`);
+    row.shares = { raw: rawCpu.shares(), api: apiCpu.shares() };
     rows.push(row);
   }
   if (imageIds.size !== rows.length * (CONVERSIONS + 1)) throw new Error(`the API returned ${imageIds.size} distinct ids; repeats were served from storage`);

@@ -20,7 +20,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { parseArgs } from 'node:util';
 import path from 'node:path';
-import { cpuShares, cpuSnapshot, createBenchDatabase, formatShares, leaseBenchRedis, startBenchApp } from './bench-app.mjs';
+import { CpuWatch, createBenchDatabase, formatShares, leaseBenchRedis, startBenchApp } from './bench-app.mjs';
 import { importLibs } from './bench-libs.mjs';
 import { benchTexts, countWords, rawApertiumSeconds } from './bench-apertium.mjs';
 import { heartbeat, RESULTS_DIR, writeBenchResult } from './bench-report.mjs';
@@ -142,11 +142,10 @@ async function startApy() {
 
 /** Runs `jobs` through `send` like `drive`, and where the machine's CPU went meanwhile. */
 async function driveWatched(label, jobs, concurrency, send, names) {
-  const before = cpuSnapshot();
-  const run = await drive(jobs, concurrency, send);
-  const shares = cpuShares(before, cpuSnapshot(), run.seconds, { ...names, [process.pid]: 'load generator' });
-  console.log(`${label}, CPU in % of one core: ${formatShares(shares)}`);
-  return { ...run, shares };
+  const watch = new CpuWatch({ ...names, [process.pid]: 'load generator' });
+  const run = await watch.during(() => drive(jobs, concurrency, send));
+  console.log(`${label}, CPU in % of one core: ${formatShares(watch.shares())}`);
+  return { ...run, shares: watch.shares() };
 }
 
 /** Bulk and small runs against one server; `translate(batch)` answers one request; `names` names its pids in the CPU shares. */

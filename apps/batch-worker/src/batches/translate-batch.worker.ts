@@ -10,8 +10,14 @@ import { TranslationPipeline } from '@platform/translation-pipeline';
 import type { Job, Queue } from 'bull';
 
 /**
- * Works a batch off chunk by chunk, storing each chunk's translations before the next, so a
- * batch taken up again (after a crash, a retry or a restart) continues where it stopped.
+ * Chunks taken per step: the translation pipeline keeps their engine calls in flight together,
+ * so Apertium's stages stay busy instead of draining at the end of every chunk.
+ */
+const CHUNKS_PER_STEP = 4;
+
+/**
+ * Works a batch off a few chunks at a time, storing each step's translations before the next, so
+ * a batch taken up again (after a crash, a retry or a restart) continues where it stopped.
  */
 @Injectable()
 export class TranslateBatchWorker extends QueueWorker {
@@ -27,7 +33,7 @@ export class TranslateBatchWorker extends QueueWorker {
     super(queue, runtime);
   }
 
-  /** Running batches stop after their current chunk instead of holding up the shutdown. */
+  /** Running batches stop after their current step instead of holding up the shutdown. */
   override async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
     await super.beforeApplicationShutdown();
@@ -48,7 +54,7 @@ export class TranslateBatchWorker extends QueueWorker {
           await this.progress.requeue(batch.id);
           return 'handed over';
         }
-        const texts = await this.progress.pending(batch.id, BATCH_CHUNK_SIZE);
+        const texts = await this.progress.pending(batch.id, BATCH_CHUNK_SIZE * CHUNKS_PER_STEP);
         if (texts.length === 0) break;
         await this.progress.record(batch.id, await this.translateChunk(batch, texts), onAllTranslated);
       }
