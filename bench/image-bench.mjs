@@ -10,7 +10,7 @@ import { startBenchApp, startBenchS3 } from './bench-app.mjs';
 // The service's defaults (conversion.config.ts, image-formats.ts); the API gets no quality field.
 export const MAX_PIXELS = 50_000_000;
 export const SETTINGS = { webp: { quality: 85, effort: 4 }, avif: { quality: 80, effort: 2 } };
-const BUCKET = 'images';
+export const BUCKET = 'images';
 
 /**
  * A photo stand-in: colour gradients under deterministic noise (±`noise`/2 levels), so encoders
