@@ -42,7 +42,8 @@ export function unique(jpeg) {
 
 /** ImageConverter.convert, step for step (libs/image-conversion). */
 export function rawConvert({ format, input, maxWidth }) {
-  let pipeline = sharp(input, { animated: format === 'webp', limitInputPixels: MAX_PIXELS, failOn: 'truncated' }).autoOrient();
+  // The inputs here are JPEGs, which the service never loads as animations.
+  let pipeline = sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'truncated' }).autoOrient();
   if (maxWidth) pipeline = pipeline.resize({ width: maxWidth, fit: 'inside', withoutEnlargement: true });
   pipeline = pipeline.keepIccProfile();
   pipeline = format === 'avif' ? pipeline.avif(SETTINGS.avif) : pipeline.webp(SETTINGS.webp);

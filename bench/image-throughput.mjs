@@ -79,8 +79,10 @@ function report(images, rows, rss) {
 }
 
 const startedAt = Date.now();
-// As ImageConverter does: each request brings a different image, so the operation cache only holds memory.
+// As ImageConverter does: each request brings a different image, so the operation cache only
+// holds memory; one libvips thread per image (SHARP_CONCURRENCY's default).
 sharp.cache(false);
+sharp.concurrency(1);
 const images = await Promise.all(SIZES.map(([width, height]) => photoJpeg(width, height)));
 // One token sends every request; the API converts as many at once as raw sharp does.
 const sameConcurrency = { CONCURRENT_REQUESTS_PER_TOKEN: String(CONCURRENCY), CONCURRENT_CONVERSIONS_PER_PROCESS: String(CONCURRENCY) };

@@ -24,9 +24,14 @@ export function withConversionConfig<B extends ConfigClass>(Base: B) {
     @EnvInt() @IsInt() @Min(0) @Max(6)
     WEBP_EFFORT = 4;
 
-    /** libvips worker threads per image; 0 leaves libvips' default, one per CPU core. */
+    /**
+     * libvips worker threads per image. One: a process converts several images side by side
+     * (CONCURRENT_CONVERSIONS_PER_PROCESS), which keeps the cores busy without threads of one
+     * image waiting for each other. 0 leaves it to sharp, which picks one thread per CPU core
+     * whenever MALLOC_ARENA_MAX is set, as it is in the images.
+     */
     @EnvInt() @IsInt() @Min(0) @Max(64)
-    SHARP_CONCURRENCY = 0;
+    SHARP_CONCURRENCY = 1;
   }
   return ConversionSettings;
 }
