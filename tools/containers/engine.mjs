@@ -10,13 +10,14 @@ export const PODMAN_CONF = path.join(ROOT, 'docker/podman/containers.conf');
 
 /**
  * The CA bundle npm uses during image builds, passed as the build secret `npm-ca` (in no image):
- * NPM_CA_FILE, else npm's own `cafile` setting when it names a file, else none.
+ * NPM_CA_FILE, else npm's own `cafile` setting when it names a file, else the bundle Node is
+ * told to trust (NODE_EXTRA_CA_CERTS), else none.
  */
 export async function npmCaFile() {
   if (process.env.NPM_CA_FILE !== undefined) return process.env.NPM_CA_FILE || null;
   const { stdout } = await run('npm', ['config', 'get', 'cafile'], { allowFailure: true });
-  const file = stdout.trim();
-  return file && file !== 'null' && file !== 'undefined' && existsSync(file) ? file : null;
+  const candidates = [stdout.trim(), process.env.NODE_EXTRA_CA_CERTS];
+  return candidates.find((file) => file && file !== 'null' && file !== 'undefined' && existsSync(file)) ?? null;
 }
 
 export function detectEngine() {
