@@ -200,7 +200,7 @@ const KERNEL_THREAD = /^(kworker|ksoftirqd|kdamond|rcu_|kswapd|migration)/;
 const TICKS_PER_S = 100;
 
 /** CPU seconds every process on the machine has used so far, by pid, with its command name. */
-export function cpuSnapshot() {
+function cpuSnapshot() {
   const snapshot = new Map();
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
@@ -215,34 +215,19 @@ export function cpuSnapshot() {
   return snapshot;
 }
 
-/**
- * Where the machine's CPU went between two snapshots `seconds` apart: % of one core per group,
- * largest first. `names` names pids of interest (the service, the load generator); the others
- * go by command, Apertium's stages and the kernel's threads each as one group.
- */
-export function cpuShares(before, after, seconds, names = {}) {
-  const groups = new Map();
-  for (const [pid, { comm, seconds: used }] of after) {
-    const delta = used - (before.get(pid)?.seconds ?? 0);
-    if (delta <= 0) continue;
-    const group = names[pid] ?? (APERTIUM_STAGE.test(comm) ? 'apertium stages' : KERNEL_THREAD.test(comm) ? 'kernel threads' : comm);
-    groups.set(group, (groups.get(group) ?? 0) + delta);
-  }
-  return [...groups]
-    .map(([name, used]) => ({ name, percent: (100 * used) / seconds }))
-    .filter(({ percent }) => percent >= 1)
-    .sort((a, b) => b.percent - a.percent);
-}
-
 /** `shares` as one line: "translate-api 58%, postgres 33%, ...". */
 export const formatShares = (shares) => shares.map(({ name, percent }) => `${name} ${percent.toFixed(0)}%`).join(', ');
 
-/** Where the CPU went over one or more stretches of work, added up: `during(work)` each, then `shares()`. */
+/**
+ * Where the machine's CPU went over one or more stretches of work, added up: `during(work)` each,
+ * then `shares()`. `names` names pids of interest (the service, the load generator); the other
+ * processes go by command, Apertium's stages and the kernel's threads each as one group.
+ */
 export class CpuWatch {
   #seconds = 0;
+  /** CPU seconds by group. */
   #used = new Map();
 
-  /** `names` as for cpuShares. */
   constructor(names = {}) {
     this.names = names;
   }
@@ -251,14 +236,21 @@ export class CpuWatch {
     const before = cpuSnapshot();
     const started = performance.now();
     const result = await work();
-    const seconds = (performance.now() - started) / 1000;
-    for (const { name, percent } of cpuShares(before, cpuSnapshot(), seconds, this.names)) this.#used.set(name, (this.#used.get(name) ?? 0) + (percent * seconds) / 100);
-    this.#seconds += seconds;
+    this.#seconds += (performance.now() - started) / 1000;
+    for (const [pid, { comm, seconds }] of cpuSnapshot()) {
+      const delta = seconds - (before.get(pid)?.seconds ?? 0);
+      if (delta <= 0) continue;
+      const group = this.names[pid] ?? (APERTIUM_STAGE.test(comm) ? 'apertium stages' : KERNEL_THREAD.test(comm) ? 'kernel threads' : comm);
+      this.#used.set(group, (this.#used.get(group) ?? 0) + delta);
+    }
     return result;
   }
 
-  /** % of one core per group over all stretches, largest first. */
+  /** % of one core per group over all stretches (2 cores: up to 200 %), largest first, from 1 % up. */
   shares() {
-    return [...this.#used].map(([name, used]) => ({ name, percent: (100 * used) / this.#seconds })).sort((a, b) => b.percent - a.percent);
+    return [...this.#used]
+      .map(([name, used]) => ({ name, percent: (100 * used) / this.#seconds }))
+      .filter(({ percent }) => percent >= 1)
+      .sort((a, b) => b.percent - a.percent);
   }
 }

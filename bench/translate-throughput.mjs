@@ -144,8 +144,9 @@ async function startApy() {
 async function driveWatched(label, jobs, concurrency, send, names) {
   const watch = new CpuWatch({ ...names, [process.pid]: 'load generator' });
   const run = await watch.during(() => drive(jobs, concurrency, send));
-  console.log(`${label}, CPU in % of one core: ${formatShares(watch.shares())}`);
-  return { ...run, shares: watch.shares() };
+  const shares = watch.shares();
+  console.log(`${label}, CPU in % of one core: ${formatShares(shares)}`);
+  return { ...run, shares };
 }
 
 /** Bulk and small runs against one server; `translate(batch)` answers one request; `names` names its pids in the CPU shares. */
