@@ -8,6 +8,8 @@
 // from storage; the raw side gets the same bytes. Raw and API take turns in short rounds, so a
 // machine that slows down or speeds up mid-run weighs on both alike.
 // Target: the API at least 0.9 × raw sharp's conversions per second, for each format.
+// Where image-api's CPU went, by thread and library (libvips, Node, the kernel), is sampled with
+// Linux perf over the whole run when perf can be had (bench/native-profile.mjs).
 // Usage: node bench/image-throughput.mjs [--rounds N] [--concurrency C] [--quick]
 // Postgres and Redis as for `npm start` (DATABASE_URL/REDIS_URL when given, else the local ones,
 // started and the database created when needed).
@@ -16,6 +18,7 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { CpuWatch, formatShares, rssMiB } from './bench-app.mjs';
 import { heartbeat, writeBenchResult } from './bench-report.mjs';
+import { NativeProfile } from './native-profile.mjs';
 import { apiConvert, photoJpeg, rawConvert, SETTINGS, unique, withImageApi } from './image-bench.mjs';
 
 const { values } = parseArgs({
@@ -55,7 +58,7 @@ async function timed(jobs, run) {
 }
 
 /** Conversions per second of each format and of both together, raw and through the API. */
-function report(images, rows, rss) {
+function report(images, rows, rss, native) {
   const total = { format: 'both', rawSeconds: rows.reduce((s, r) => s + r.rawSeconds, 0), apiSeconds: rows.reduce((s, r) => s + r.apiSeconds, 0) };
   const described = SIZES.map(([width, height], i) => `${width}x${height} (${(images[i].length / 1024).toFixed(0)} KiB)`).join(' and ');
   const setup = `photo-like JPEGs ${described}, max_width ${MAX_WIDTH} and none, ${CONCURRENCY} in flight, ${CONVERSIONS} unique conversions per format in ${ROUNDS} alternating rounds`;
@@ -75,7 +78,12 @@ function report(images, rows, rss) {
     columns: ['format', 'side', 'process', 'CPU %'],
     rows: rows.flatMap(({ format, shares }) => ['raw', 'api'].flatMap((side) => shares[side].map(({ name, percent }) => [format, side, name, Number(percent.toFixed(0))]))),
   };
-  return { metrics, tables: [table, cpu] };
+  const tables = [table, cpu];
+  if (native) {
+    console.log(`image-api's CPU by thread and library (perf, both formats): ${native.map(({ thread, library, percent }) => `${thread} in ${library} ${percent.toFixed(1)}%`).join(', ')}`);
+    tables.push({ title: "image-api's CPU by thread and library, both formats (perf)", columns: ['thread', 'library', '% of its CPU'], rows: native.map(({ thread, library, percent }) => [thread, library, percent]) });
+  }
+  return { metrics, tables };
 }
 
 const startedAt = Date.now();
@@ -88,6 +96,8 @@ const images = await Promise.all(SIZES.map(([width, height]) => photoJpeg(width,
 const sameConcurrency = { CONCURRENT_REQUESTS_PER_TOKEN: String(CONCURRENCY), CONCURRENT_CONVERSIONS_PER_PROCESS: String(CONCURRENCY) };
 await withImageApi(sameConcurrency, async (server, imageIds) => {
   const rows = [];
+  const { profile, skipped } = await NativeProfile.start(server.child.pid);
+  if (skipped) console.log(`no profile of image-api by library: ${skipped}`);
   const stopBeat = heartbeat('converting');
   for (const format of Object.keys(SETTINGS)) {
     // One of each first: libvips loads its codecs and the API its connections on first use.
@@ -108,5 +118,6 @@ await withImageApi(sameConcurrency, async (server, imageIds) => {
   }
   if (imageIds.size !== rows.length * (CONVERSIONS + 1)) throw new Error(`the API returned ${imageIds.size} distinct ids; repeats were served from storage`);
   stopBeat();
-  writeBenchResult({ name: 'image', title: 'Image conversions: API beside raw sharp', startedAt, ...report(images, rows, rssMiB(server.child.pid, 'VmHWM')) });
+  const native = await profile?.stop();
+  writeBenchResult({ name: 'image', title: 'Image conversions: API beside raw sharp', startedAt, ...report(images, rows, rssMiB(server.child.pid, 'VmHWM'), native) });
 });

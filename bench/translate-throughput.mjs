@@ -14,8 +14,8 @@
 // Usage: node bench/translate-throughput.mjs [--quick] [--profile] [--sentences N] [--concurrency C] [--small N]
 //   --profile writes translate-api's CPU profile to bench/results/profiles/
 // Needs Postgres and Redis (as for `npm start`): a scratch database and a leased Redis database.
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -24,6 +24,7 @@ import { CpuWatch, createBenchDatabase, formatShares, leaseBenchRedis, startBenc
 import { importLibs } from './bench-libs.mjs';
 import { benchTexts, countWords, rawApertiumSeconds } from './bench-apertium.mjs';
 import { heartbeat, RESULTS_DIR, writeBenchResult } from './bench-report.mjs';
+import { ensureDebianPackage } from './native-profile.mjs';
 import { freePorts } from '../tools/stack/own-infra.mjs';
 
 const { values } = parseArgs({
@@ -114,15 +115,8 @@ function translateApy(url) {
 
 /** APy on a free port, or the reason it is skipped. */
 async function startApy() {
-  if (!existsSync('/usr/bin/apertium-apy') && process.getuid?.() === 0) {
-    console.log('apertium-apy is missing: installing it with apt-get');
-    try {
-      execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'apertium-apy'], { stdio: 'ignore' });
-    } catch {
-      return { skipped: 'apt-get could not install apertium-apy' };
-    }
-  }
-  if (!existsSync('/usr/bin/apertium-apy')) return { skipped: 'apertium-apy is not installed (apt-get install apertium-apy as root)' };
+  const { missing } = ensureDebianPackage('apertium-apy', '/usr/bin/apertium-apy');
+  if (missing) return { skipped: missing };
   const [port] = await freePorts(1);
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-apy-'));
   // One warm pipe per pair, as our API keeps by default; -l gives it a names database of its own.
