@@ -59,7 +59,11 @@ function reading(services) {
   return Object.fromEntries(
     services.map(({ name, child }) => {
       const children = descendants(child.pid);
-      return [name, { node: rssMiB(child.pid), children: children.reduce((sum, pid) => sum + (rssMiB(pid) ?? 0), 0), childCount: children.length }];
+      const node = rssMiB(child.pid);
+      // Anonymous memory is the heaps and buffers; file-backed is code and files mapped, such as
+      // the codecs' pages of libvips once they have run, which Linux drops only under pressure.
+      const anon = rssMiB(child.pid, 'RssAnon');
+      return [name, { node, anon, file: node - (anon ?? 0), children: children.reduce((sum, pid) => sum + (rssMiB(pid) ?? 0), 0), childCount: children.length }];
     }),
   );
 }
@@ -175,6 +179,8 @@ try {
   const after = reading(services);
   samples.push(['after load and settling', after]);
   printReading('after load', after);
+  const kinds = SERVICES.map((name) => [name, ...[idle, after].flatMap((values) => [mib(values[name].anon), mib(values[name].file)])]);
+  console.log(`anonymous / file-backed MiB, after start-up → after load: ${kinds.map(([name, ...v]) => `${name} ${v[0]}/${v[1]} → ${v[2]}/${v[3]}`).join(', ')}`);
 
   const metrics = SERVICES.flatMap((name) => [
     { id: `${name}-idle-rss`, label: `${name} RSS after start-up`, value: idle[name].node, unit: 'MiB', target: { op: '<=', value: IDLE_TARGET_MIB, label: '200 MB' }, ...(idle[name].childCount ? { note: `its ${idle[name].childCount} Apertium processes: ${mib(idle[name].children)} MiB more` } : {}) },
@@ -192,6 +198,7 @@ try {
         columns: ['moment', ...SERVICES],
         rows: samples.map(([label, values]) => [label, ...SERVICES.map((name) => (values[name].childCount ? `${mib(values[name].node)} (+${mib(values[name].children)})` : mib(values[name].node)))]),
       },
+      { title: 'RSS by kind (MiB): anonymous (heaps, buffers) and file-backed (code, mapped files)', columns: ['service', 'anonymous after start-up', 'file-backed after start-up', 'anonymous after load', 'file-backed after load'], rows: kinds },
       { title: 'Load', columns: ['translations', 'batches', 'conversions', 'webhooks received', 'errors', 'peak RSS per service (MiB)'], rows: [[counts.translations, counts.batches, counts.conversions, webhooks, counts.errors, SERVICES.map((name) => `${name} ${mib(peak[name])}`).join(', ')]] },
     ],
   });

@@ -11,8 +11,9 @@
 // keep-alive, the lightest client at hand, since the load generator shares the cores.
 // APy runs on a free port with the installed modes when `apertium-apy` is installed (installed
 // with apt-get when missing and running as root; otherwise its part is skipped).
-// Usage: node bench/translate-throughput.mjs [--quick] [--profile] [--sentences N] [--concurrency C] [--small N]
+// Usage: node bench/translate-throughput.mjs [--quick] [--profile] [--sentences N] [--concurrency C] [--small N] [--pipelines N]
 //   --profile writes translate-api's CPU profile to bench/results/profiles/
+//   --pipelines N gives translate-api N Apertium pipelines per mode (APERTIUM_PIPELINES_PER_MODE)
 // Needs Postgres and Redis (as for `npm start`): a scratch database and a leased Redis database.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -35,6 +36,7 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '4' },
     small: { type: 'string' },
     'small-concurrency': { type: 'string', default: '8' },
+    pipelines: { type: 'string' },
   },
 });
 const SENTENCES = Number(values.sentences ?? (values.quick ? 400 : 2000));
@@ -185,7 +187,7 @@ async function engineAlone() {
   }
 }
 
-console.log(`input: ${SENTENCES} sentences, ${words} words, en -> es, ${TEXTS_PER_REQUEST} texts per request, ${CONCURRENCY} in flight; small: ${SMALL_REQUESTS} single sentences, ${SMALL_CONCURRENCY} in flight`);
+console.log(`input: ${SENTENCES} sentences, ${words} words, en -> es, ${TEXTS_PER_REQUEST} texts per request, ${CONCURRENCY} in flight; small: ${SMALL_REQUESTS} single sentences, ${SMALL_CONCURRENCY} in flight${values.pipelines ? `; translate-api with ${values.pipelines} pipelines per mode` : ''}`);
 const stopRaw = heartbeat('raw apertium');
 const rawSeconds = await rawApertiumSeconds(texts);
 stopRaw();
@@ -202,7 +204,13 @@ let ours;
 let server;
 try {
   server = await startBenchApp('translate-api', {
-    env: { DATABASE_URL: database.url, REDIS_URL: redis.url, RATE_LIMIT_PER_MINUTE: '1000000', TRANSLATION_ENGINE: 'apertium' },
+    env: {
+      DATABASE_URL: database.url,
+      REDIS_URL: redis.url,
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      TRANSLATION_ENGINE: 'apertium',
+      ...(values.pipelines ? { APERTIUM_PIPELINES_PER_MODE: values.pipelines } : {}),
+    },
     setup: [['account:create', 'benchmark']],
     admin: ['key:create', '--account', 'benchmark'],
     extraNodeArgs: values.profile ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
