@@ -3,7 +3,7 @@
 // of their own, and a process's memory.
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -169,6 +169,22 @@ export async function startBenchS3(bucket) {
       rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Makes sure `binary` is there, installing Debian's `pkg` with apt-get when it is missing and
+ * this process may; the reason it is not there otherwise.
+ */
+export function ensureDebianPackage(pkg, binary) {
+  if (!existsSync(binary) && process.getuid?.() === 0) {
+    console.log(`${pkg} is missing: installing it with apt-get`);
+    try {
+      execFileSync('apt-get', ['install', '-y', '--no-install-recommends', pkg], { stdio: 'ignore' });
+    } catch {
+      return { missing: `apt-get could not install ${pkg}` };
+    }
+  }
+  return existsSync(binary) ? {} : { missing: `${pkg} is not installed (apt-get install ${pkg} as root)` };
 }
 
 /** A process's resident memory in MiB (`VmRSS` now, `VmHWM` its peak), where Linux tells it. */

@@ -63,7 +63,8 @@ function reading(services) {
       // Anonymous memory is the heaps and buffers; file-backed is code and files mapped, such as
       // the codecs' pages of libvips once they have run, which Linux drops only under pressure.
       const anon = rssMiB(child.pid, 'RssAnon');
-      return [name, { node, anon, file: node - (anon ?? 0), children: children.reduce((sum, pid) => sum + (rssMiB(pid) ?? 0), 0), childCount: children.length }];
+      const file = node === undefined || anon === undefined ? undefined : node - anon;
+      return [name, { node, anon, file, children: children.reduce((sum, pid) => sum + (rssMiB(pid) ?? 0), 0), childCount: children.length }];
     }),
   );
 }

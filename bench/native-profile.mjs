@@ -3,26 +3,11 @@
 // samples the process on the cpu-clock software event (virtual machines often offer no hardware
 // counters); a benchmark installs Debian's linux-perf for it when it runs as root.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-
-/**
- * Makes sure `binary` is there, installing Debian's `pkg` with apt-get when it is missing and
- * this process may; the reason it is not there otherwise.
- */
-export function ensureDebianPackage(pkg, binary) {
-  if (!existsSync(binary) && process.getuid?.() === 0) {
-    console.log(`${pkg} is missing: installing it with apt-get`);
-    try {
-      execFileSync('apt-get', ['install', '-y', '--no-install-recommends', pkg], { stdio: 'ignore' });
-    } catch {
-      return { missing: `apt-get could not install ${pkg}` };
-    }
-  }
-  return existsSync(binary) ? {} : { missing: `${pkg} is not installed (apt-get install ${pkg} as root)` };
-}
+import { ensureDebianPackage } from './bench-app.mjs';
 
 const PERF = '/usr/bin/perf';
 /** Samples per second: enough for shares of a few percent over seconds of work, little overhead. */
@@ -40,8 +25,10 @@ export class NativeProfile {
     const recorder = spawn(PERF, ['record', '--quiet', '-e', 'cpu-clock', '-F', String(FREQUENCY), '-p', String(pid), '-o', path.join(dir, 'perf.data')], { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     recorder.stderr.on('data', (chunk) => (stderr += chunk));
-    // perf attaches within a few milliseconds, or fails at once (no permission, no such event).
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // perf fails at once (no permission, no such event) or first reads the process's mappings
+    // and the kernel's symbols, which takes most of a core for a moment: the measured work
+    // starts after that.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
     if (recorder.exitCode !== null) {
       rmSync(dir, { recursive: true, force: true });
       return { skipped: `perf record failed: ${stderr.trim().split('\n')[0]}` };

@@ -9,10 +9,9 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { productionRuntime } from './bench-app.mjs';
+import { ensureDebianPackage, productionRuntime } from './bench-app.mjs';
 import { heartbeat, writeBenchResult } from './bench-report.mjs';
 import { photoJpeg, rawConvert, unique } from './image-bench.mjs';
-import { ensureDebianPackage } from './native-profile.mjs';
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, child: { type: 'boolean', default: false } } });
 const CONVERSIONS = values.quick ? 8 : 20;

@@ -21,11 +21,10 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { parseArgs } from 'node:util';
 import path from 'node:path';
-import { CpuWatch, createBenchDatabase, formatShares, leaseBenchRedis, startBenchApp } from './bench-app.mjs';
+import { CpuWatch, createBenchDatabase, ensureDebianPackage, formatShares, leaseBenchRedis, startBenchApp } from './bench-app.mjs';
 import { importLibs } from './bench-libs.mjs';
 import { benchTexts, countWords, rawApertiumSeconds } from './bench-apertium.mjs';
 import { heartbeat, RESULTS_DIR, writeBenchResult } from './bench-report.mjs';
-import { ensureDebianPackage } from './native-profile.mjs';
 import { freePorts } from '../tools/stack/own-infra.mjs';
 
 const { values } = parseArgs({
