@@ -32,8 +32,17 @@ export function withConversionConfig<B extends ConfigClass>(Base: B) {
      */
     @EnvInt() @IsInt() @Min(0) @Max(64)
     SHARP_CONCURRENCY = 1;
+
+    /**
+     * How often, while images are converted and for two intervals after, the memory glibc holds
+     * freed is handed back to the system (malloc_trim); 0 never does.
+     */
+    @EnvInt() @IsInt() @Min(0) @Max(3_600_000)
+    MEMORY_TRIM_INTERVAL_MS = 10_000;
   }
   return ConversionSettings;
 }
 
-export type ConversionSettings = Record<'MAX_PIXELS' | 'AVIF_EFFORT' | 'WEBP_EFFORT' | 'SHARP_CONCURRENCY', number>;
+export type ConversionSettings = Record<'MAX_PIXELS' | 'AVIF_EFFORT' | 'WEBP_EFFORT' | 'SHARP_CONCURRENCY' | 'MEMORY_TRIM_INTERVAL_MS', number>;
+
+export const CONVERSION_SETTINGS = Symbol('CONVERSION_SETTINGS');

@@ -1,7 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import type { ConversionSettings } from './conversion.config';
-import { CONVERSION_SETTINGS, ImageConverter } from './image-converter.service';
+import { CONVERSION_SETTINGS, type ConversionSettings } from './conversion.config';
+import { ImageConverter } from './image-converter.service';
 import { ImageObjectStore } from './image-object.store';
+import { loadMallocTrim } from './malloc-trim';
+import { MALLOC_TRIM, NativeHeapTrimmer } from './native-heap-trimmer.service';
 
 /** The converter and the image object store; needs StorageModule for the S3 client. */
 @Module({})
@@ -10,7 +12,13 @@ export class ImageConversionModule {
     return {
       module: ImageConversionModule,
       global: true,
-      providers: [{ provide: CONVERSION_SETTINGS, useValue: settings }, ImageConverter, ImageObjectStore],
+      providers: [
+        { provide: CONVERSION_SETTINGS, useValue: settings },
+        { provide: MALLOC_TRIM, useFactory: loadMallocTrim },
+        NativeHeapTrimmer,
+        ImageConverter,
+        ImageObjectStore,
+      ],
       exports: [ImageConverter, ImageObjectStore],
     };
   }

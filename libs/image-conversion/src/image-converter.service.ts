@@ -3,12 +3,11 @@ import { MetricsRegistry } from '@platform/service-kit';
 import type { Histogram } from 'prom-client';
 import { stat } from 'node:fs/promises';
 import sharp, { type Metadata } from 'sharp';
-import type { ConversionSettings } from './conversion.config';
+import { CONVERSION_SETTINGS, type ConversionSettings } from './conversion.config';
 import { ConversionErrors } from './conversion-errors';
 import type { EncodeTarget } from './conversion-params';
 import { inputFormatOf } from './image-formats';
-
-export const CONVERSION_SETTINGS = Symbol('CONVERSION_SETTINGS');
+import { NativeHeapTrimmer } from './native-heap-trimmer.service';
 
 /** What the header of an accepted upload says, read without decoding the pixels. */
 export interface ImageHeader {
@@ -32,6 +31,7 @@ export class ImageConverter {
 
   constructor(
     @Inject(CONVERSION_SETTINGS) private readonly settings: ConversionSettings,
+    private readonly heapTrimmer: NativeHeapTrimmer,
     metrics: MetricsRegistry,
   ) {
     this.encodeSeconds = metrics.histogram('image_encode_duration_seconds', 'Decoding, resizing and encoding one image, by output format', ['format'], [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]);
@@ -69,7 +69,11 @@ export class ImageConverter {
    * and encodes it; all metadata but the colour profile is dropped. Animated input stays
    * animated in WebP; AVIF gets its first frame (libheif writes no AVIF sequences through sharp).
    */
-  async convert(input: Buffer, target: EncodeTarget): Promise<EncodedImage> {
+  convert(input: Buffer, target: EncodeTarget): Promise<EncodedImage> {
+    return this.heapTrimmer.around(() => this.encode(input, target));
+  }
+
+  private async encode(input: Buffer, target: EncodeTarget): Promise<EncodedImage> {
     const timer = this.encodeSeconds.startTimer({ format: target.format });
     try {
       const animated = target.format === 'webp' && mayHoldFrames(input);

@@ -2,7 +2,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ImageObjectStore, imageId } from '@platform/image-conversion';
 import { TokenService } from '@platform/image-tokens';
 import { loadConfig } from '@platform/service-kit';
-import { animatedGif, exifHasGps, http, photoJpeg, pngDeclaring, postForm, solidPng, SVG_IMAGE, testAppEnv } from '@platform/testing';
+import { animatedGif, exifHasGps, http, photoJpeg, pngDeclaring, pollUntil, postForm, solidPng, SVG_IMAGE, testAppEnv } from '@platform/testing';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
@@ -17,7 +17,13 @@ describe('image conversion over HTTP', () => {
   // The quota race below sends 20 requests of one token at once, past the default concurrency caps.
   const config = loadConfig(
     ImageApiConfig,
-    testAppEnv({ CDN_URL: 'https://cdn.test/img/', S3_BUCKET: `convert-${randomBytes(4).toString('hex')}`, CONCURRENT_REQUESTS_PER_TOKEN: '20', CONCURRENT_REQUESTS_PER_PROCESS: '20' }),
+    testAppEnv({
+      CDN_URL: 'https://cdn.test/img/',
+      S3_BUCKET: `convert-${randomBytes(4).toString('hex')}`,
+      CONCURRENT_REQUESTS_PER_TOKEN: '20',
+      CONCURRENT_REQUESTS_PER_PROCESS: '20',
+      MEMORY_TRIM_INTERVAL_MS: '100',
+    }),
   );
   let app: NestFastifyApplication;
   let url: string;
@@ -150,6 +156,20 @@ describe('image conversion over HTTP', () => {
       await convert(token, small, { quality: '33' });
       await convert(token, small, { quality: '33' });
       expect(await Promise.all([encoded, stored, timed].map(metric))).toEqual([before[0] + 1, before[1] + 1, before[2] + 1]);
+    });
+
+    it('hands the memory a conversion freed back to the system afterwards, counted on /metrics', async () => {
+      const trims = async () => [...(await http(url, 'GET', '/metrics')).text.matchAll(/^image_heap_trims_total\{released="(?:true|false)"\} (\d+)$/gm)].reduce((sum, [, n]) => sum + Number(n), 0);
+      const before = await trims();
+      await convert(await newToken(), photo);
+      await pollUntil(trims, (count) => count > before, { what: 'a trim after the conversion' });
+      // Trims go on for two intervals after the conversion, then stop while the process is idle.
+      const pause = () => new Promise((resolve) => setTimeout(resolve, 600));
+      await pause();
+      const settled = await trims();
+      expect(settled).toBeGreaterThanOrEqual(before + 2);
+      await pause();
+      expect(await trims()).toBe(settled);
     });
 
     it('stores both formats of one conversion under one id whichever is asked first', async () => {

@@ -1,11 +1,9 @@
 import { encodeTarget, ImageConverter } from '@platform/image-conversion';
-import { loadConfig, MetricsRegistry } from '@platform/service-kit';
 import { photoJpeg, pollUntil, solidPng, testEnv } from '@platform/testing';
 import type { JobId } from 'bull';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ImageWorkerConfig } from '../config/image-worker.config';
 import { TcpGate } from './tcp-gate.testing';
 import { createVariantStack, type VariantStack } from './variant-stack.testing';
 
@@ -18,11 +16,12 @@ const settled = (stack: VariantStack, id: JobId) =>
 
 describe('image-worker producing variants from queued jobs', () => {
   let stack: VariantStack;
+  let converter: ImageConverter;
   let source: Buffer;
 
   beforeAll(async () => {
     stack = await createVariantStack();
-    await stack.startWorker();
+    converter = (await stack.startWorker()).get(ImageConverter);
     source = await photoJpeg(1600, 1200);
   });
   afterAll(() => stack?.destroy());
@@ -46,7 +45,6 @@ describe('image-worker producing variants from queued jobs', () => {
     expect(await settled(stack, pending.key)).toMatchObject({ state: 'completed', returnvalue: 'stored' });
     const stored = (await stack.object(pending.imageId, 'webp'))!;
     expect(await sharp(stored.data).metadata()).toMatchObject({ format: 'webp', width: 400, height: 300 });
-    const converter = new ImageConverter(loadConfig(ImageWorkerConfig, {}), new MetricsRegistry());
     const expected = await converter.convert(source, encodeTarget({ format: 'webp', ...params }));
     const atDefaultQuality = await converter.convert(source, encodeTarget({ format: 'webp', maxHeight: 300 }));
     expect(stored.data.equals(expected.data)).toBe(true);
