@@ -49,13 +49,17 @@ describe('NativeHeapTrimmer', () => {
     expect(mallocTrim).toHaveBeenCalledTimes(7);
   });
 
-  it('never trims when the interval is 0 or the platform has no malloc_trim', async () => {
+  it('never trims when the interval is 0 or the platform has no malloc_trim, and says so for the latter', async () => {
     vi.useFakeTimers();
+    const log = vi.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
     const mallocTrim = vi.fn(async () => true);
     await trimmerWith(mallocTrim, 0).around(async () => 'converted');
     await expect(new NativeHeapTrimmer({ MAX_PIXELS: 1, AVIF_EFFORT: 0, WEBP_EFFORT: 0, SHARP_CONCURRENCY: 1, MEMORY_TRIM_INTERVAL_MS: INTERVAL_MS }, undefined, new MetricsRegistry()).around(async () => 'converted')).resolves.toBe('converted');
     await intervals(5);
     expect(mallocTrim).not.toHaveBeenCalled();
+    expect(log).toHaveBeenCalledTimes(1);
+    expect(log.mock.calls[0][0]).toMatch(/no glibc malloc_trim/);
+    log.mockRestore();
   });
 
   it('passes a failed conversion on and trims after it all the same, and survives a failing trim', async () => {

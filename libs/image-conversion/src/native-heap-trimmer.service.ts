@@ -36,9 +36,12 @@ export class NativeHeapTrimmer implements OnApplicationShutdown {
     metrics: MetricsRegistry,
   ) {
     this.trims = metrics.counter('image_heap_trims_total', 'Times freed native memory was handed back to the system after conversions, by whether there was any', ['released']);
-    if (mallocTrim && settings.MEMORY_TRIM_INTERVAL_MS > 0) {
-      this.timer = setInterval(() => void this.trimIfConverting(mallocTrim), settings.MEMORY_TRIM_INTERVAL_MS).unref();
+    if (settings.MEMORY_TRIM_INTERVAL_MS === 0) return;
+    if (!mallocTrim) {
+      this.logger.log('no glibc malloc_trim on this platform: freed native memory is left to the allocator');
+      return;
     }
+    this.timer = setInterval(() => void this.trimIfConverting(mallocTrim), settings.MEMORY_TRIM_INTERVAL_MS).unref();
   }
 
   /** Runs one conversion, so that the memory it frees is trimmed on the next intervals. */
