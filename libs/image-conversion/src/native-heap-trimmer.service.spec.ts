@@ -16,7 +16,7 @@ describe('NativeHeapTrimmer', () => {
     vi.useRealTimers();
   });
 
-  const trimmerWith = (mallocTrim: () => Promise<boolean>, interval = INTERVAL_MS) => {
+  const trimmerWith = (mallocTrim: (() => Promise<boolean>) | undefined, interval = INTERVAL_MS) => {
     const trimmer = new NativeHeapTrimmer({ MAX_PIXELS: 1, AVIF_EFFORT: 0, WEBP_EFFORT: 0, SHARP_CONCURRENCY: 1, MEMORY_TRIM_INTERVAL_MS: interval }, mallocTrim, new MetricsRegistry());
     started.push(trimmer);
     return trimmer;
@@ -54,7 +54,7 @@ describe('NativeHeapTrimmer', () => {
     const log = vi.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
     const mallocTrim = vi.fn(async () => true);
     await trimmerWith(mallocTrim, 0).around(async () => 'converted');
-    await expect(new NativeHeapTrimmer({ MAX_PIXELS: 1, AVIF_EFFORT: 0, WEBP_EFFORT: 0, SHARP_CONCURRENCY: 1, MEMORY_TRIM_INTERVAL_MS: INTERVAL_MS }, undefined, new MetricsRegistry()).around(async () => 'converted')).resolves.toBe('converted');
+    await expect(trimmerWith(undefined).around(async () => 'converted')).resolves.toBe('converted');
     await intervals(5);
     expect(mallocTrim).not.toHaveBeenCalled();
     expect(log).toHaveBeenCalledTimes(1);
