@@ -16,7 +16,7 @@ const TRIMS_AFTER_WORK = 2;
  * Gives the memory libvips and the codecs freed back to the system while and after images are
  * converted. glibc keeps freed chunks below the mmap threshold in its arenas, and pages of them
  * stay resident until something asks for them back: after ten minutes of conversions image-api
- * and image-worker held about 30 MiB more than at rest, all of it free to glibc, which
+ * and image-worker held about 30 MiB more than at rest, most of it free to glibc, which
  * `malloc_trim` returns (docs/performance.md). imgproxy frees memory on a timer for the same
  * reason. Trimming runs only while conversions happen and shortly after, so an idle process
  * does no work for it.
