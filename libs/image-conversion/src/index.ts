@@ -7,5 +7,3 @@ export * from './image-formats';
 export * from './image-id';
 export * from './image-object.store';
 export * from './image-variant.job';
-export * from './malloc-trim';
-export * from './native-heap-trimmer.service';
