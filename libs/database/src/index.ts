@@ -2,3 +2,4 @@ export * from './database.module';
 export * from './data-source-options';
 export * from './migration-runner';
 export * from './domains';
+export * from './prepared-statement';

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { PreparedStatement } from '@platform/database';
 import { ApiError } from '@platform/errors';
 import { isUUID } from 'class-validator';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -85,21 +86,25 @@ interface PrincipalRow {
  * latest committed total, so no interleaving passes the limit. The INSERT branch covers the
  * month's first conversion, which alone may already exceed a limit of 0.
  */
-const CONSUME = `
-  INSERT INTO image.monthly_usage AS mu (subscription_id, month, conversions)
+const CONSUME = new PreparedStatement<{ conversions: number }>(
+  'consume-image-conversions',
+  `INSERT INTO image.monthly_usage AS mu (subscription_id, month, conversions)
   SELECT $1::uuid, $2::char(7), $3::int
   WHERE $3::int <= $4::int
   ON CONFLICT (subscription_id, month) DO UPDATE
     SET conversions = mu.conversions + EXCLUDED.conversions
     WHERE mu.conversions + EXCLUDED.conversions <= $4::int
-  RETURNING mu.conversions`;
+  RETURNING mu.conversions`,
+);
 
-const PRINCIPAL = `
-  SELECT s.id AS subscription_id, s.plan, s.active, s.monthly_limit_override, u.conversions
+const PRINCIPAL = new PreparedStatement<PrincipalRow>(
+  'authenticate-access-token',
+  `SELECT s.id AS subscription_id, s.plan, s.active, s.monthly_limit_override, u.conversions
   FROM image.access_tokens t
   JOIN image.subscriptions s ON s.id = t.subscription_id
   LEFT JOIN image.monthly_usage u ON u.subscription_id = s.id AND u.month = $2
-  WHERE t.token_hash = $1 AND t.revoked_at IS NULL`;
+  WHERE t.token_hash = $1 AND t.revoked_at IS NULL`,
+);
 
 interface SubscriptionRow {
   id: string;
@@ -265,7 +270,7 @@ export class TokenService {
     // Malformed input can not match any stored hash; it is refused without a query.
     if (!isWellFormedAccessToken(token)) return null;
     const month = usageMonth();
-    const [row] = await this.dataSource.query<PrincipalRow[]>(PRINCIPAL, [hashAccessToken(token), month]);
+    const [row] = await PRINCIPAL.rows(this.dataSource, [hashAccessToken(token), month]);
     if (!row) return null;
     return {
       subscriptionId: row.subscription_id,
@@ -282,7 +287,7 @@ export class TokenService {
     assertCount('n', n);
     assertCount('limit', limit);
     const month = usageMonth();
-    const [row] = await this.dataSource.query<{ conversions: number }[]>(CONSUME, [subscriptionId, month, n, limit]);
+    const [row] = await CONSUME.rows(this.dataSource, [subscriptionId, month, n, limit]);
     return row ? { month, usage: row.conversions } : null;
   }
 

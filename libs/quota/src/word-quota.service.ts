@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AccountMode } from '@platform/contracts';
 import { TranslationErrorCode } from '@platform/contracts';
+import { PreparedStatement } from '@platform/database';
 import { ApiError } from '@platform/errors';
 import { DataSource, EntityManager } from 'typeorm';
 import { utcMonth } from './month';
@@ -60,9 +61,11 @@ interface ChargeRow {
  * interleaving can pass either limit. A refusal (SQLSTATE QU402) undoes all of it.
  * $1 key, $2 account, $3 sandbox, $4 moment, $5 words, $6 cents, $7 reference, $8 account limit, $9 key limit.
  */
-const CHARGE = `
-  SELECT charge_id AS id, charged_key AS key_id, charged_month AS month, charged_words AS words, charged_cents AS cost_cents, replayed
-  FROM translation.charge_words($1, $2, $3, $4, $5, $6, $7, $8, $9)`;
+const CHARGE = new PreparedStatement<ChargeRow & { replayed: boolean }>(
+  'charge-words',
+  `SELECT charge_id AS id, charged_key AS key_id, charged_month AS month, charged_words AS words, charged_cents AS cost_cents, replayed
+  FROM translation.charge_words($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+);
 
 /** The SQLSTATE of a refused charge; its message names the level, its detail the words that level had used. */
 const REFUSED = 'QU402';
@@ -125,7 +128,7 @@ export class WordQuotaService {
     const { key } = request;
     const limits = this.limitsFor(key);
     const params = [key.keyId, key.accountId, key.sandbox, request.at ?? null, request.words, request.costCents, request.reference ?? null, limits.account, limits.key];
-    const [charge] = await this.dataSource.query<(ChargeRow & { replayed: boolean })[]>(CHARGE, params).catch((error: unknown) => {
+    const [charge] = await CHARGE.rows(this.dataSource, params).catch((error: unknown) => {
       const refused = refusedLevel(error);
       if (!refused) throw error;
       const [kind, limit] = refused.level === 'key' ? (['key', limits.key!] as const) : ([limits.accountKind, limits.account!] as const);

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { TranslationErrorCode, type ApiKeyPrincipal, type KeyScope } from '@platform/contracts';
+import { PreparedStatement } from '@platform/database';
 import { ApiError } from '@platform/errors';
 import { isUUID } from 'class-validator';
 import { EntityManager, FindOptionsWhere, IsNull, Repository } from 'typeorm';
@@ -57,11 +58,13 @@ function normalizeScopes(scopes: KeyScope[] = []): KeyScope[] {
 }
 
 /** What a request's key may do, in one statement: the key that is not revoked, and its account's ceilings. */
-const AUTHENTICATE = `
-  SELECT k.id, k.account_id, k.sandbox, k.scopes, k.monthly_word_limit, k.rate_limit_per_minute,
+const AUTHENTICATE = new PreparedStatement<PrincipalRow>(
+  'authenticate-api-key',
+  `SELECT k.id, k.account_id, k.sandbox, k.scopes, k.monthly_word_limit, k.rate_limit_per_minute,
     a.monthly_word_limit AS account_monthly_word_limit, a.rate_limit_per_minute AS account_rate_limit_per_minute
   FROM translation.api_keys k JOIN translation.accounts a ON a.id = k.account_id
-  WHERE k.key_hash = $1 AND k.revoked_at IS NULL`;
+  WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
+);
 
 interface PrincipalRow {
   id: string;
@@ -126,7 +129,7 @@ export class ApiKeyService {
    */
   async authenticate(plainKey: string): Promise<ApiKeyPrincipal | null> {
     if (!isWellFormedApiKey(plainKey)) return null;
-    const [row] = await this.keys.query<PrincipalRow[]>(AUTHENTICATE, [hashApiKey(plainKey)]);
+    const [row] = await AUTHENTICATE.rows(this.keys.manager.connection, [hashApiKey(plainKey)]);
     return row ? principalOf(row) : null;
   }
 
