@@ -45,3 +45,48 @@ describe('PreparedStatement', () => {
     ]);
   });
 });
+
+describe('PreparedStatement behind a pooler that does not keep prepared statements', () => {
+  let scratch: ScratchDatabase;
+  const sources: DataSource[] = [];
+  // One connection: a pooler in transaction mode hands each transaction to any server connection,
+  // which here is played by dropping or planting statements on the one connection in between.
+  const singleConnection = async () => {
+    const dataSource = await new DataSource({ type: 'postgres', url: scratch.url, extra: { max: 1 } }).initialize();
+    sources.push(dataSource);
+    return dataSource;
+  };
+  const preparedNames = async (dataSource: DataSource) =>
+    (await dataSource.query<{ name: string }[]>('SELECT name FROM pg_prepared_statements')).map((row) => row.name);
+  const answer = new PreparedStatement<{ answer: number }>('spec-answer', 'SELECT $1::int AS answer');
+
+  beforeAll(async () => {
+    scratch = await createScratchDatabase('platform_unprepared');
+  });
+  afterAll(async () => {
+    await Promise.all(sources.map((dataSource) => dataSource.destroy()));
+    await scratch?.drop();
+  });
+
+  it('answers when the server connection lacks the statement, and sends it unnamed from then on', async () => {
+    const dataSource = await singleConnection();
+    expect(await answer.rows(dataSource, [1])).toEqual([{ answer: 1 }]);
+    await dataSource.query('DEALLOCATE ALL');
+    expect(await answer.rows(dataSource, [2])).toEqual([{ answer: 2 }]);
+    expect(await answer.rows(dataSource, [3])).toEqual([{ answer: 3 }]);
+    expect(await preparedNames(dataSource)).toEqual([]);
+  });
+
+  it('answers when the server connection already holds a statement of that name', async () => {
+    const dataSource = await singleConnection();
+    await dataSource.query(`PREPARE "spec-answer" AS SELECT 'another connection''s' AS text`);
+    expect(await answer.rows(dataSource, [4])).toEqual([{ answer: 4 }]);
+    expect(await answer.rows(dataSource, [5])).toEqual([{ answer: 5 }]);
+  });
+
+  it('keeps preparing on a data source that never met such a pooler', async () => {
+    const dataSource = await singleConnection();
+    expect(await answer.rows(dataSource, [6])).toEqual([{ answer: 6 }]);
+    expect(await preparedNames(dataSource)).toEqual(['spec-answer']);
+  });
+});

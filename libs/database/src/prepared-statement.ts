@@ -1,5 +1,19 @@
+import { Logger } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { DataSource, QueryFailedError } from 'typeorm';
+
+/**
+ * SQLSTATEs saying the server's prepared statements are not the connection's: a pooler in
+ * transaction mode (PgBouncer before 1.21, or with `max_prepared_statements` at 0) hands each
+ * transaction to another server connection, which lacks the statement (26000) or already holds
+ * one of that name (42P05). Either way the statement did not run.
+ */
+const NOT_THIS_CONNECTIONS = new Set(['26000', '42P05']);
+
+/** Data sources found behind such a pooler: their statements go unnamed from then on. */
+const unnamed = new WeakSet<DataSource>();
+
+const logger = new Logger('Database');
 
 /**
  * A statement that runs on every request, prepared once per pooled connection under its name.
@@ -9,7 +23,9 @@ import { DataSource, QueryFailedError } from 'typeorm';
  * It goes to TypeORM's own pool, so it shares its connections and limits, and a failure is
  * TypeORM's `QueryFailedError`, as from `DataSource.query`. Plans follow schema changes: Postgres
  * re-plans a prepared statement whose tables a migration altered. Name the columns: a prepared
- * `SELECT *` fails once its table gains one.
+ * `SELECT *` fails once its table gains one. Behind a pooler that does not keep prepared
+ * statements, the first refusal switches the data source to unnamed statements and the statement
+ * is sent again, so no request fails for it.
  */
 export class PreparedStatement<Row> {
   constructor(
@@ -21,10 +37,18 @@ export class PreparedStatement<Row> {
   async rows(dataSource: DataSource, values: unknown[]): Promise<Row[]> {
     // TypeORM's Postgres driver keeps its pg pool as `master` (it does not export the driver's type).
     const { master: pool } = dataSource.driver as unknown as { master: Pool };
+    const named = !unnamed.has(dataSource);
     try {
-      const result = await pool.query({ name: this.name, text: this.text, values });
+      const result = await pool.query({ name: named ? this.name : undefined, text: this.text, values });
       return result.rows as Row[];
     } catch (error) {
+      if (named && NOT_THIS_CONNECTIONS.has((error as { code?: string }).code ?? '')) {
+        if (!unnamed.has(dataSource)) {
+          unnamed.add(dataSource);
+          logger.warn(`Postgres did not keep a prepared statement (${(error as Error).message}): a connection pooler in transaction mode? Statements go unnamed from now on`);
+        }
+        return this.rows(dataSource, values);
+      }
       throw new QueryFailedError(this.text, values, error as Error);
     }
   }
