@@ -82,6 +82,16 @@ describe('countWords', () => {
     expect(countWords('Bundesverfassungsgericht Kraftfahrzeughaftpflicht')).toBe(2);
   });
 
+  it.each([
+    ['Greek', 'Καλημέρα', 8],
+    ['Cyrillic', 'Здравствуйте', 12],
+    ['Latin with diacritics', 'Łódźżółć', 8],
+    ['letters beyond one UTF-16 unit', '𝐀𝐁𝐂', 3],
+    ['letters and digits', 'A4B', 2],
+  ])('counts every letter of glued %s words for the floor', (_, word, letters) => {
+    expect(countWords(word.repeat(20))).toBe(Math.ceil((20 * letters) / LETTERS_PER_WORD_FLOOR));
+  });
+
   // Real prose in the official EU languages, with the counts of a word processor.
   it.each([
     ['bg', 'Всички хора се раждат свободни и равни по достойнство и права.', 11],
