@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { OutboxService } from '@platform/outbox';
 import { WordQuotaService } from '@platform/quota';
 import { WebhookEvents } from '@platform/webhooks';
-import { DataSource, EntityManager, IsNull, Repository } from 'typeorm';
+import { DataSource, EntityManager, IsNull, MoreThan, Repository } from 'typeorm';
 import { BatchJob } from './batch-job.entity';
 import { BatchText } from './batch-text.entity';
 import { RESULT_COLUMNS, toResults, type BatchCompletedData } from './batch-view';
@@ -42,9 +42,9 @@ export class BatchProgress {
     return this.jobs.findOneBy({ id: jobId });
   }
 
-  /** The next texts without a translation, in input order. */
-  pending(jobId: string, limit: number): Promise<BatchText[]> {
-    return this.texts.find({ where: { jobId, translation: IsNull() }, order: { idx: 'ASC' }, take: limit });
+  /** The next texts without a translation after text `after`, in input order. */
+  pending(jobId: string, limit: number, after = -1): Promise<BatchText[]> {
+    return this.texts.find({ where: { jobId, idx: MoreThan(after), translation: IsNull() }, order: { idx: 'ASC' }, take: limit });
   }
 
   /**

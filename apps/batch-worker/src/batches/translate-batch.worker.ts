@@ -14,9 +14,14 @@ import type { Job, Queue } from 'bull';
  * so Apertium's stages stay busy instead of draining at the end of every chunk.
  */
 const CHUNKS_PER_STEP = 4;
+/**
+ * Steps translated at once. The next step is already in the engine while one is stored, so the
+ * engine does not drain and wait for the database between steps; steps are still stored in order.
+ */
+const STEPS_IN_FLIGHT = 2;
 
 /**
- * Works a batch off a few chunks at a time, storing each step's translations before the next, so
+ * Works a batch off a few chunks at a time, storing each step's translations in input order, so
  * a batch taken up again (after a crash, a retry or a restart) continues where it stopped.
  */
 @Injectable()
@@ -48,15 +53,28 @@ export class TranslateBatchWorker extends QueueWorker {
     const reviewed = batch.tier === 'review';
     const onAllTranslated = reviewed ? this.review.sample.bind(this.review) : undefined;
     try {
+      const steps: Promise<TranslatedText[]>[] = [];
+      let after = -1;
+      let exhausted = false;
       for (;;) {
-        if (this.stopping) {
-          // A new job rather than a failed attempt: stopping workers must not use up the retries.
-          await this.progress.requeue(batch.id);
-          return 'handed over';
+        while (!exhausted && !this.stopping && steps.length < STEPS_IN_FLIGHT) {
+          const texts = await this.progress.pending(batch.id, BATCH_CHUNK_SIZE * CHUNKS_PER_STEP, after);
+          exhausted = texts.length === 0;
+          if (exhausted) break;
+          after = texts.at(-1)!.idx;
+          const step = this.translateChunk(batch, texts);
+          // Awaited in turn below; a step failing while an earlier one is awaited must not go unhandled.
+          step.catch(() => undefined);
+          steps.push(step);
         }
-        const texts = await this.progress.pending(batch.id, BATCH_CHUNK_SIZE * CHUNKS_PER_STEP);
-        if (texts.length === 0) break;
-        await this.progress.record(batch.id, await this.translateChunk(batch, texts), onAllTranslated);
+        const step = steps.shift();
+        if (!step) break;
+        await this.progress.record(batch.id, await step, onAllTranslated);
+      }
+      if (this.stopping && !exhausted) {
+        // A new job rather than a failed attempt: stopping workers must not use up the retries.
+        await this.progress.requeue(batch.id);
+        return 'handed over';
       }
       if (reviewed) return 'in review';
       await this.progress.complete(batch.id);
