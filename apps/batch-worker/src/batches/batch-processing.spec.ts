@@ -173,6 +173,32 @@ describe('batches from submission to results', () => {
     ]);
   });
 
+  it('sends the next step to the engine while the last is still there, and stores them in input order', { timeout: 60_000 }, async () => {
+    const engine = await startLibreTranslateStandIn();
+    try {
+      // The first step's four engine calls are held; the second step's are answered at once.
+      engine.disrupt({ path: '/translate', delayMs: 3000, times: 4 });
+      await startWorker({ TRANSLATION_ENGINE: 'libretranslate', LIBRETRANSLATE_URL: engine.url });
+      const key = await stack.createKey();
+      const accepted = await submit(key.plainKey, { target: 'es', source: 'en', texts: numberedTexts(400) });
+      expect(accepted.status).toBe(202);
+
+      await pollUntil(async () => engine.requestsTo('/translate').length, (sent) => sent >= 5, { timeoutMs: 20_000, intervalMs: 10, what: 'the second step in the engine' });
+      expect((await read(key.plainKey, accepted.body.job)).body.progress.done).toBe(0);
+
+      const job = await finished(key.plainKey, accepted.body.job);
+      expect(job).toMatchObject({ status: 'done', progress: { done: 400, total: 400 } });
+      job.results.forEach((result: { index: number; translation: string }, i: number) => {
+        expect(result.index).toBe(i);
+        expect(result.translation).toMatch(new RegExp(`\\b${i}\\b`));
+      });
+      const sent = engine.requestsTo('/translate').flatMap((request) => (request.json as { q: string[] }).q);
+      expect(sent.toSorted()).toEqual(numberedTexts(400).toSorted());
+    } finally {
+      await engine.stop();
+    }
+  });
+
   it("announces a finished job to the account's webhook with its results", async () => {
     await startWorker();
     const key = await keyWithWebhook();
