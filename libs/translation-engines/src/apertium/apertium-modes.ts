@@ -14,10 +14,15 @@ export interface ApertiumMode extends ModePair {
  * into its null-flush form: it adds `-z` to every program that needs it (lt-proc, cg-proc,
  * apertium-tagger, apertium-transfer, lrx-proc...) and the word-bound blank helpers. We run its
  * output without a shell, each stage as its own process.
+ *
+ * The two helpers are left out: they move word-bound blanks (`[[…]]`) onto their words and back,
+ * and our segments never hold one (markup goes in as plain superblanks, a literal `[` is escaped),
+ * so they would only copy the stream. Every segment is flushed through every stage on its own,
+ * so two fewer stages is about a tenth less time per segment.
  */
 export function readStages(modeFile: string): string[][] {
   const pipeline = execFileSync('apertium-wblank-mode', ['-z', modeFile], { encoding: 'utf8' });
-  return splitPipeline(pipeline).map((stage) =>
+  return withoutWordBoundBlankHelpers(splitPipeline(pipeline)).map((stage) =>
     stage.flatMap((word) => {
       // `-n` is `apertium -u`: unknown words come out plain, without `*`, `#` or `@` marks.
       if (word === '$1') return ['-n'];
@@ -28,6 +33,11 @@ export function readStages(modeFile: string): string[][] {
     }),
   );
 }
+
+const WORD_BOUND_BLANK_HELPERS = new Set(['apertium-wblank-attach', 'apertium-wblank-detach']);
+
+const withoutWordBoundBlankHelpers = (stages: string[][]): string[][] =>
+  stages.filter(([command]) => !WORD_BOUND_BLANK_HELPERS.has(path.basename(command)));
 
 /** Splits the simple shell syntax of mode files: words, quotes, backslashes and `|`. */
 export function splitPipeline(line: string): string[][] {

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EU_LANGUAGES } from '@platform/contracts';
@@ -86,6 +86,16 @@ describe('ApertiumEngine', () => {
   it('keeps characters the stream format reserves, and entities', async () => {
     const [translation] = await engine.translate({ source: 'en', target: 'es', segments: ['Tom &amp; Jerry say {x} ^ $ < > & \\ 5*3 &lt;3'] });
     for (const kept of ['&amp;', '{x}', '^', '$', '<', '>', '&', '\\', '5*3', '&lt;3']) expect(translation).toContain(kept);
+  });
+
+  it('runs the mode without the word-bound blank helpers, and double brackets still come back as sent', async () => {
+    const stages = await warmPipeline(engine, 'en', 'es', 'eng-spa');
+    const programs = stages.map((pid) => path.basename(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0]));
+    expect(programs).toContain('apertium-transfer');
+    expect(programs.filter((program) => program.startsWith('apertium-wblank'))).toEqual([]);
+    const [translation] = await engine.translate({ source: 'en', target: 'es', segments: ['The [[b]] house [[/]] and [[x]]the dog]].'] });
+    for (const kept of ['[[b]]', '[[/]]', '[[x]]', ']]']) expect(translation).toContain(kept);
+    expect(translation).toContain('casa');
   });
 
   it('answers each segment in place with its own surrounding whitespace, leaving blank ones as they are', async () => {
