@@ -121,7 +121,32 @@ describe('countWords', () => {
   ])('counts %s prose as before: %i words', (_, text, words) => {
     expect(countWords(text)).toBe(words);
   });
+
+  it('counts ASCII text as the Unicode segmenter does', () => {
+    // A zero-width space is removed before counting, but it sends the same text through the segmenter.
+    const throughSegmenter = (text: string) => countWords(`${text}\u200B`);
+    const marks = [..." .,;:'\"_-!?()/@#&*+=<>[]{}|\\`~^$%\n\t\u0000\u007F"];
+    const random = seeded(7);
+    for (let n = 0; n < 20_000; n++) {
+      let text = '';
+      for (let length = 1 + Math.floor(random() * 30); length > 0; length--) {
+        text += random() < 0.6 ? 'aZe19'[Math.floor(random() * 5)] : marks[Math.floor(random() * marks.length)];
+      }
+      expect(countWords(text), JSON.stringify(text)).toBe(throughSegmenter(text));
+    }
+    for (const text of ["e.g. 3:15, 1,000.5; don't a:b 1;2 x_y __ _ U.S.A. 4'5 a.1 1.a"]) expect(countWords(text)).toBe(throughSegmenter(text));
+  });
 });
+
+/** A repeatable stream of numbers in [0, 1) (mulberry32). */
+function seeded(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
 
 describe('engineText', () => {
   it('removes invisible characters between letters and composes accents, keeping those elsewhere', () => {
