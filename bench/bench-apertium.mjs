@@ -27,14 +27,14 @@ const segmenter = new Intl.Segmenter('en', { granularity: 'word' });
 export const countWords = (texts) => texts.reduce((sum, text) => sum + [...segmenter.segment(text)].filter((s) => s.isWordLike).length, 0);
 
 /** Seconds one run of the `apertium` command takes for `texts`, en -> es, its start-up included. */
-async function apertiumRunSeconds(texts) {
+async function apertiumRunSeconds(texts, env) {
   // The apertium script wants a file or a real pipe on stdin, not Node's socket.
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-'));
   const input = path.join(dir, 'input.txt');
   const output = path.join(dir, 'output.txt');
   writeFileSync(input, texts.join('\n'));
   const started = performance.now();
-  const child = spawn('apertium', ['-u', 'eng-spa', input, output], { stdio: 'inherit' });
+  const child = spawn('apertium', ['-u', 'eng-spa', input, output], { stdio: 'inherit', env: { ...process.env, ...env } });
   const [code] = await once(child, 'close');
   const seconds = (performance.now() - started) / 1000;
   const translated = readFileSync(output, 'utf8');
@@ -56,9 +56,10 @@ async function fastest(runs, run) {
  * start and never per request (comparing against the whole run would flatter the services on
  * small inputs). Each is the fastest of three runs: a run of a second or two moves by a third
  * with whatever else the machine does, and the raw figure is the one every ratio divides by.
+ * `env` is added to the command's environment (e.g. `LD_PRELOAD` for another allocator).
  */
-export async function rawApertiumSeconds(texts) {
-  const startUp = await fastest(3, () => apertiumRunSeconds(texts.slice(0, 1)));
-  const whole = await fastest(3, () => apertiumRunSeconds(texts));
+export async function rawApertiumSeconds(texts, env = {}) {
+  const startUp = await fastest(3, () => apertiumRunSeconds(texts.slice(0, 1), env));
+  const whole = await fastest(3, () => apertiumRunSeconds(texts, env));
   return Math.max(whole - startUp, 0.001);
 }

@@ -173,7 +173,6 @@ async function measure(label, translate, names, smallRequests = SMALL_REQUESTS) 
  * segment, flushed through every stage on its own) and with each request's texts as one segment.
  */
 async function engineAlone() {
-  const { ApertiumEngine } = await importLibs({ ApertiumEngine: 'translation-engines/src/apertium/apertium.engine.ts' });
   const engine = new ApertiumEngine();
   try {
     const translate = (segments) => engine.translate({ source: 'en', target: 'es', segments });
@@ -189,9 +188,18 @@ async function engineAlone() {
 console.log(`input: ${SENTENCES} sentences, ${words} words, en -> es, ${TEXTS_PER_REQUEST} texts per request, ${CONCURRENCY} in flight; small: ${SMALL_REQUESTS} single sentences, ${SMALL_CONCURRENCY} in flight${values.pipelines ? `; translate-api with ${values.pipelines} pipelines per mode` : ''}`);
 const stopRaw = heartbeat('raw apertium');
 const rawSeconds = await rawApertiumSeconds(texts);
-stopRaw();
 const raw = words / rawSeconds;
 console.log(`raw apertium: ${raw.toFixed(0)} words/s (${rawSeconds.toFixed(2)} s)`);
+// The services run Apertium's programs on tcmalloc; raw stays the command as Debian ships it, and
+// the same command on tcmalloc shows how much of the engine's figure is the allocator.
+const { ApertiumEngine, allocatorLibrary } = await importLibs({
+  ApertiumEngine: 'translation-engines/src/apertium/apertium.engine.ts',
+  allocatorLibrary: 'translation-engines/src/apertium/apertium-allocator.ts',
+});
+const tcmalloc = allocatorLibrary('tcmalloc');
+const rawTcmalloc = tcmalloc ? words / (await rawApertiumSeconds(texts, { LD_PRELOAD: tcmalloc })) : undefined;
+stopRaw();
+if (rawTcmalloc) console.log(`raw apertium on tcmalloc: ${rawTcmalloc.toFixed(0)} words/s`);
 const stopEngine = heartbeat('engine alone');
 const engine = await engineAlone();
 stopEngine();
@@ -251,6 +259,9 @@ writeBenchResult({
     { id: 'engine-words-per-s', label: 'Engine alone, a segment per text', value: engine.perText, unit: 'words/s' },
     { id: 'engine-vs-raw', label: 'Engine alone / raw apertium', value: engine.perText / raw, unit: '×' },
     { id: 'engine-joined-vs-raw', label: 'Engine alone, a segment per request / raw apertium', value: engine.joined / raw, unit: '×' },
+    rawTcmalloc
+      ? { id: 'raw-tcmalloc-words-per-s', label: 'Raw apertium on tcmalloc, as the engine runs it', value: rawTcmalloc, unit: 'words/s' }
+      : { id: 'raw-tcmalloc-words-per-s', label: 'Raw apertium on tcmalloc, as the engine runs it', value: 'skipped', unit: 'words/s', note: 'libtcmalloc-minimal4 is not installed' },
     { id: 'api-words-per-s', label: 'Translate API, bulk', value: ours.wordsPerS, unit: 'words/s' },
     { id: 'bulk-vs-raw', label: 'Bulk: API / raw apertium', value: ours.wordsPerS / raw, unit: '×', target: { op: '>=', value: 0.9, label: '≥ 0.90 × raw' } },
     { id: 'apy-words-per-s', label: 'APy, bulk', value: theirs?.wordsPerS ?? 'skipped', unit: 'words/s', note: apyNote },

@@ -18,6 +18,8 @@ export const APERTIUM_PACKAGES = [
   'apertium-es-ro',
   'apertium-swe-dan',
   'apertium-hbs-slv',
+  // The allocator the pipelines' programs run on (APERTIUM_ALLOCATOR).
+  'libtcmalloc-minimal4',
 ];
 
 /** The services that translate. */

@@ -17,6 +17,7 @@ import {
   type ValidationArguments,
   type ValidatorConstraintInterface,
 } from 'class-validator';
+import { APERTIUM_ALLOCATORS, type ApertiumAllocator } from './apertium/apertium-allocator';
 
 export const ENGINE_NAMES = ['apertium', 'deepl', 'libretranslate'] as const;
 export type EngineName = (typeof ENGINE_NAMES)[number];
@@ -116,6 +117,10 @@ export function withEngineConfig<TBase extends ConfigClass>(Base: TBase) {
     /** How long a pipeline may take for a short request before it counts as stuck; grows with input size. */
     @EnvInt() @IsInt() @Min(100)
     APERTIUM_TIMEOUT_MS = 15_000;
+
+    /** malloc of Apertium's programs: tcmalloc (when installed) or the C library's own. */
+    @IsIn(APERTIUM_ALLOCATORS)
+    APERTIUM_ALLOCATOR: ApertiumAllocator = 'tcmalloc';
 
     @ValidateIf((config: WithEngineConfig) => uses(config, 'deepl') || config.DEEPL_API_KEY !== undefined)
     @IsString()

@@ -20,6 +20,7 @@ describe('EngineConfig', () => {
       APERTIUM_PIVOT_LANGUAGE: 'es',
       APERTIUM_PIPELINES_PER_MODE: 1,
       APERTIUM_REQUESTS_PER_PIPELINE: 4,
+      APERTIUM_ALLOCATOR: 'tcmalloc',
       DEEPL_API_KEY: undefined,
       LIBRETRANSLATE_URL: undefined,
     });
@@ -36,6 +37,7 @@ describe('EngineConfig', () => {
       APERTIUM_PIVOT_LANGUAGE: 'en',
       APERTIUM_PIPELINES_PER_MODE: '2',
       APERTIUM_REQUESTS_PER_PIPELINE: '8',
+      APERTIUM_ALLOCATOR: 'system',
       PORT: '8080',
     });
     expect(config).toMatchObject({
@@ -47,6 +49,7 @@ describe('EngineConfig', () => {
       APERTIUM_PIVOT_LANGUAGE: 'en',
       APERTIUM_PIPELINES_PER_MODE: 2,
       APERTIUM_REQUESTS_PER_PIPELINE: 8,
+      APERTIUM_ALLOCATOR: 'system',
       PORT: 8080,
     });
   });
@@ -88,6 +91,7 @@ describe('EngineConfig', () => {
     [{ APERTIUM_PIVOT_LANGUAGE: 'ca' }, 'APERTIUM_PIVOT_LANGUAGE="ca"'],
     [{ APERTIUM_PIPELINES_PER_MODE: '0' }, 'APERTIUM_PIPELINES_PER_MODE=0'],
     [{ APERTIUM_REQUESTS_PER_PIPELINE: '0' }, 'APERTIUM_REQUESTS_PER_PIPELINE=0'],
+    [{ APERTIUM_ALLOCATOR: 'jemalloc' }, 'APERTIUM_ALLOCATOR="jemalloc"'],
   ])('refuses %j, naming the variable', (env, message) => {
     expect(() => loadConfig(EngineConfig, env)).toThrow(ConfigError);
     expect(() => loadConfig(EngineConfig, env)).toThrow(message);

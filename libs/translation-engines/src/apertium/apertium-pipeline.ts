@@ -40,10 +40,9 @@ export class ApertiumPipeline {
   constructor(
     readonly mode: string,
     stages: string[][],
+    env: NodeJS.ProcessEnv,
     private readonly onFailure: (pipeline: ApertiumPipeline) => void,
   ) {
-    // Stable, UTF-8 behaviour regardless of the service's locale.
-    const env = { ...process.env, LC_ALL: 'C.UTF-8' };
     let input: Readable | 'pipe' = 'pipe';
     for (const [command, ...args] of stages) {
       const child: ChildProcess = spawn(command, args, { stdio: [input, 'pipe', 'pipe'], env });

@@ -10,6 +10,8 @@ export interface PoolOptions {
   depth: number;
   /** Stuck-pipeline bound for a short request. */
   timeoutMs: number;
+  /** The stages' environment. */
+  env: NodeJS.ProcessEnv;
 }
 
 /**
@@ -99,7 +101,7 @@ export class ApertiumPool {
   }
 
   private start(): ApertiumPipeline {
-    const pipeline = new ApertiumPipeline(this.mode.mode, this.mode.stages, (failed) => this.discard(failed));
+    const pipeline = new ApertiumPipeline(this.mode.mode, this.mode.stages, this.options.env, (failed) => this.discard(failed));
     this.pipelines.add(pipeline);
     return pipeline;
   }

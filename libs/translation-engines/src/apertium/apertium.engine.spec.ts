@@ -98,6 +98,20 @@ describe('ApertiumEngine', () => {
     expect(translation).toContain('casa');
   });
 
+  it('runs every stage on tcmalloc, or on the C library\'s malloc when asked, with the same translations', async () => {
+    const allocators = (stages: number[]) => stages.map((pid) => readFileSync(`/proc/${pid}/maps`, 'utf8').includes('libtcmalloc_minimal'));
+    const stages = await warmPipeline(engine, 'en', 'es', 'eng-spa');
+    expect(allocators(stages)).toEqual(stages.map(() => true));
+    const texts = ['The cat is sleeping on the red sofa.', 'I have seen the big house of my friend.', MARKUP];
+    const system = new ApertiumEngine({ allocator: 'system' });
+    try {
+      expect(allocators(await warmPipeline(system, 'en', 'es', 'eng-spa'))).toEqual(stages.map(() => false));
+      expect(await system.translate({ source: 'en', target: 'es', segments: texts })).toEqual(await engine.translate({ source: 'en', target: 'es', segments: texts }));
+    } finally {
+      await system.close();
+    }
+  });
+
   it('answers each segment in place with its own surrounding whitespace, leaving blank ones as they are', async () => {
     const segments = ['The house.', '', '  ', 'The dog.', ' I have seen the big house.\n'];
     const translations = await engine.translate({ source: 'en', target: 'es', segments });

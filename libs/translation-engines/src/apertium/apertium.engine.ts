@@ -1,5 +1,6 @@
 import { Logger, OnApplicationShutdown } from '@nestjs/common';
 import { EngineRequest, LanguagePair, TranslationEngine, UnsupportedPairError } from '../translation-engine';
+import { allocatorLibrary, type ApertiumAllocator } from './apertium-allocator';
 import type { ModePair } from './apertium-languages';
 import { discoverModes } from './apertium-modes';
 import { ApertiumPool } from './apertium-pool';
@@ -16,6 +17,8 @@ export interface ApertiumOptions {
   requestsPerPipeline?: number;
   /** Stuck-pipeline bound for a short request, in ms; default 15,000. */
   timeoutMs?: number;
+  /** malloc of the stages; default tcmalloc, the C library's own where tcmalloc is not installed. */
+  allocator?: ApertiumAllocator;
 }
 
 const pairKey = (source: string, target: string) => `${source}-${target}`;
@@ -38,7 +41,16 @@ export class ApertiumEngine implements TranslationEngine, OnApplicationShutdown 
     const logger = new Logger(ApertiumEngine.name);
     const modesDir = options.modesDir ?? '/usr/share/apertium/modes';
     const pivot = (this.pivot = options.pivotLanguage ?? 'es');
-    const poolOptions = { size: options.pipelinesPerMode ?? 1, depth: options.requestsPerPipeline ?? 4, timeoutMs: options.timeoutMs ?? 15_000 };
+    const allocator = options.allocator ?? 'tcmalloc';
+    const preload = allocatorLibrary(allocator);
+    if (allocator !== 'system' && !preload) logger.warn(`${allocator} is not installed (Debian: libtcmalloc-minimal4); Apertium runs on the C library's malloc`);
+    const poolOptions = {
+      size: options.pipelinesPerMode ?? 1,
+      depth: options.requestsPerPipeline ?? 4,
+      timeoutMs: options.timeoutMs ?? 15_000,
+      // Stable, UTF-8 behaviour regardless of the service's locale.
+      env: { ...process.env, LC_ALL: 'C.UTF-8', ...(preload && { LD_PRELOAD: preload }) },
+    };
 
     const { modes, skipped } = discoverModes(modesDir);
     this.modes = modes.map(({ source, target, mode }) => ({ source, target, mode }));
