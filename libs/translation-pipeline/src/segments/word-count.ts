@@ -22,7 +22,7 @@ const WORD_CHARACTER = /[\p{L}\p{N}]/gu;
 const PLAIN_WORD = /^[A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F\u0386\u0388-\u038A\u038C\u038E-\u03A1\u03A3-\u03CE\u0400-\u0481\u048A-\u052F]+$/;
 const PLAIN_NUMBER = /^[0-9]+$/;
 const LETTER = /\p{L}/gu;
-const ASCII = /^[\x00-\x7F]*$/;
+const ASCII = /^[^\u0080-\uFFFF]*$/;
 const hex = (characters: string[]) => characters.map((character) => `\\x${character.charCodeAt(0).toString(16).padStart(2, '0')}`).join('');
 /** The ASCII punctuation the segmenter keeps inside a word between `left` and `right` (asked, since locales differ). */
 const joining = (left: string, right: string) =>
