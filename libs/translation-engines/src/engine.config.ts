@@ -118,6 +118,10 @@ export function withEngineConfig<TBase extends ConfigClass>(Base: TBase) {
     @EnvInt() @IsInt() @Min(100)
     APERTIUM_TIMEOUT_MS = 15_000;
 
+    /** Segments after which a pipeline is replaced by a fresh one (lrx-proc grows with every segment it sees). */
+    @EnvInt() @IsInt() @Min(1)
+    APERTIUM_SEGMENTS_PER_PIPELINE = 200_000;
+
     /** malloc of Apertium's programs: tcmalloc (when installed) or the C library's own. */
     @IsIn(APERTIUM_ALLOCATORS)
     APERTIUM_ALLOCATOR: ApertiumAllocator = 'tcmalloc';

@@ -20,6 +20,7 @@ describe('EngineConfig', () => {
       APERTIUM_PIVOT_LANGUAGE: 'es',
       APERTIUM_PIPELINES_PER_MODE: 1,
       APERTIUM_REQUESTS_PER_PIPELINE: 4,
+      APERTIUM_SEGMENTS_PER_PIPELINE: 200_000,
       APERTIUM_ALLOCATOR: 'tcmalloc',
       DEEPL_API_KEY: undefined,
       LIBRETRANSLATE_URL: undefined,
@@ -37,6 +38,7 @@ describe('EngineConfig', () => {
       APERTIUM_PIVOT_LANGUAGE: 'en',
       APERTIUM_PIPELINES_PER_MODE: '2',
       APERTIUM_REQUESTS_PER_PIPELINE: '8',
+      APERTIUM_SEGMENTS_PER_PIPELINE: '50000',
       APERTIUM_ALLOCATOR: 'system',
       PORT: '8080',
     });
@@ -49,6 +51,7 @@ describe('EngineConfig', () => {
       APERTIUM_PIVOT_LANGUAGE: 'en',
       APERTIUM_PIPELINES_PER_MODE: 2,
       APERTIUM_REQUESTS_PER_PIPELINE: 8,
+      APERTIUM_SEGMENTS_PER_PIPELINE: 50_000,
       APERTIUM_ALLOCATOR: 'system',
       PORT: 8080,
     });
@@ -92,6 +95,7 @@ describe('EngineConfig', () => {
     [{ APERTIUM_PIPELINES_PER_MODE: '0' }, 'APERTIUM_PIPELINES_PER_MODE=0'],
     [{ APERTIUM_REQUESTS_PER_PIPELINE: '0' }, 'APERTIUM_REQUESTS_PER_PIPELINE=0'],
     [{ APERTIUM_ALLOCATOR: 'jemalloc' }, 'APERTIUM_ALLOCATOR="jemalloc"'],
+    [{ APERTIUM_SEGMENTS_PER_PIPELINE: '0' }, 'APERTIUM_SEGMENTS_PER_PIPELINE=0'],
   ])('refuses %j, naming the variable', (env, message) => {
     expect(() => loadConfig(EngineConfig, env)).toThrow(ConfigError);
     expect(() => loadConfig(EngineConfig, env)).toThrow(message);

@@ -20,6 +20,7 @@ export function createEngine(name: EngineName, config: EngineConfig): Translatio
         pipelinesPerMode: config.APERTIUM_PIPELINES_PER_MODE,
         requestsPerPipeline: config.APERTIUM_REQUESTS_PER_PIPELINE,
         timeoutMs: config.APERTIUM_TIMEOUT_MS,
+        segmentsPerPipeline: config.APERTIUM_SEGMENTS_PER_PIPELINE,
         allocator: config.APERTIUM_ALLOCATOR,
       });
   }

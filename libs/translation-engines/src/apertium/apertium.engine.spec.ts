@@ -138,6 +138,30 @@ describe('ApertiumEngine', () => {
     expect(engine.pipelines()['eng-spa']).toHaveLength(1);
   });
 
+  it('replaces a pipeline after its segments, answering every request it already holds', async () => {
+    const recycling = new ApertiumEngine({ segmentsPerPipeline: 10 });
+    try {
+      const first = await warmPipeline(recycling, 'en', 'es', 'eng-spa');
+      const numbers = Array.from({ length: 30 }, (_, i) => 100 + i * 3);
+      const results = await Promise.all(
+        numbers.map((n) => recycling.translate({ source: 'en', target: 'es', segments: [`I bought ${n} cats.`, `The house number ${n} is red.`] })),
+      );
+      results.forEach(([cats, house], i) => {
+        expect(cats).toContain(String(numbers[i]));
+        expect(cats).toContain('gatos');
+        expect(house).toContain(String(numbers[i]));
+        expect(house).toContain('casa');
+      });
+      const now = recycling.pipelines()['eng-spa'];
+      expect(now).toHaveLength(1);
+      expect(now[0]).not.toEqual(first);
+      // Worn out, the first pipeline stops once it has answered what it held.
+      await expect.poll(() => first.some(isProcessRunning)).toBe(false);
+    } finally {
+      await recycling.close();
+    }
+  });
+
   it('restarts a pipeline whose process was killed while idle', async () => {
     const before = await warmPipeline(engine, 'es', 'en', 'spa-eng');
     process.kill(before[0], 'SIGKILL');

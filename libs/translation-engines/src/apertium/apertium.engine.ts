@@ -17,6 +17,8 @@ export interface ApertiumOptions {
   requestsPerPipeline?: number;
   /** Stuck-pipeline bound for a short request, in ms; default 15,000. */
   timeoutMs?: number;
+  /** Segments after which a pipeline is replaced by a fresh one; default 200,000. */
+  segmentsPerPipeline?: number;
   /** malloc of the stages; default tcmalloc, the C library's own where tcmalloc is not installed. */
   allocator?: ApertiumAllocator;
 }
@@ -48,6 +50,7 @@ export class ApertiumEngine implements TranslationEngine, OnApplicationShutdown 
       size: options.pipelinesPerMode ?? 1,
       depth: options.requestsPerPipeline ?? 4,
       timeoutMs: options.timeoutMs ?? 15_000,
+      segmentsPerPipeline: options.segmentsPerPipeline ?? 200_000,
       // Stable, UTF-8 behaviour regardless of the service's locale.
       env: { ...process.env, LC_ALL: 'C.UTF-8', ...(preload && { LD_PRELOAD: preload }) },
     };
