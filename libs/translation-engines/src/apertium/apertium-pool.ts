@@ -103,15 +103,21 @@ export class ApertiumPool {
   /** A pipeline that takes a request of `segments` now, started if need be; none when all are full. */
   private pick(segments: number): ApertiumPipeline | undefined {
     for (const pipeline of this.pipelines) if (this.usage.get(pipeline)!.segments >= this.options.segmentsPerPipeline) this.retire(pipeline);
-    const free = this.leastBusy();
-    const pipeline =
-      free?.load === 0 ? free : this.pipelines.size < this.options.size ? this.start() : free && free.load < this.options.depth ? free : undefined;
+    const pipeline = this.choose();
     if (pipeline) {
       const usage = this.usage.get(pipeline)!;
       usage.segments += segments;
       usage.holders++;
     }
     return pipeline;
+  }
+
+  private choose(): ApertiumPipeline | undefined {
+    const free = this.leastBusy();
+    if (free?.load === 0) return free;
+    if (this.pipelines.size < this.options.size) return this.start();
+    if (free && free.load < this.options.depth) return free;
+    return undefined;
   }
 
   /** Hands the longest-waiting request a pipeline, if one can take it now. */
