@@ -23,6 +23,7 @@ const PLAIN_WORD = /^[A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F\u0386\u0388-
 const PLAIN_NUMBER = /^[0-9]+$/;
 const LETTER = /\p{L}/gu;
 const ASCII = /^[^\u0080-\uFFFF]*$/;
+// Inside a character class `-` would make a range; escapeRegExp leaves it as it is, `\xNN` never does.
 const hex = (characters: string[]) => characters.map((character) => `\\x${character.charCodeAt(0).toString(16).padStart(2, '0')}`).join('');
 /** The ASCII punctuation the segmenter keeps inside a word between `left` and `right` (asked, since locales differ). */
 const joining = (left: string, right: string) =>
