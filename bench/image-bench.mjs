@@ -76,9 +76,9 @@ export async function dropVariantJobs(redisUrl, imageIds) {
 }
 
 /**
- * Runs `work(server, imageIds)` against a built image-api on the stack's Postgres and Redis and an
- * s3rver of its own, with a business-plan token (`server.secret`); `env` adds to its settings.
- * Every image id `work` adds to `imageIds` has its variant jobs dropped at the end.
+ * Runs `work(server, imageIds, s3)` against a built image-api on the stack's Postgres and Redis and an
+ * s3rver of its own (`s3.endpoint`), with a business-plan token (`server.secret`); `env` adds to
+ * its settings. Every image id `work` adds to `imageIds` has its variant jobs dropped at the end.
  */
 export async function withImageApi(env, work) {
   const { postgres, redis } = await ensureInfra();
@@ -90,7 +90,7 @@ export async function withImageApi(env, work) {
       env: { DATABASE_URL: postgres.url, REDIS_URL: redis.url, S3_ENDPOINT: s3.endpoint, S3_BUCKET: BUCKET, ...env },
       admin: ['token:create', '--plan', 'business'],
     });
-    return await work(server, imageIds);
+    return await work(server, imageIds, s3);
   } finally {
     await stopImageBench({ server, imageIds, s3, postgres, redis });
   }

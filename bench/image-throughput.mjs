@@ -4,9 +4,13 @@
 // inside the bounds without enlarging, ICC profile kept, WebP effort 4 / AVIF effort 2).
 // API: a built image-api on a free port with a real access token, storing into an s3rver started
 // here on a temporary directory, so the stack's bucket is left alone.
+// Raw with storage: the raw conversion plus the storage work POST /convert does for it, through
+// the platform's own object store into the same s3rver (the stored-copy lookup, the source kept
+// for the other format while encoding, the result stored), so API / this figure is the request's
+// own work apart from storage on the same cores.
 // Every upload is unique (a random JPEG comment), so the API converts instead of serving a repeat
-// from storage; the raw side gets the same bytes. Raw and API take turns in short rounds, so a
-// machine that slows down or speeds up mid-run weighs on both alike.
+// from storage; the raw sides get the same bytes. The three take turns in short rounds, so a
+// machine that slows down or speeds up mid-run weighs on all of them alike.
 // Target: the API at least 0.9 × raw sharp's conversions per second, for each format.
 // Where image-api's CPU went, by thread and library (libvips, Node, the kernel), is sampled with
 // Linux perf over the whole run when perf can be had (bench/native-profile.mjs).
@@ -17,9 +21,10 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { CpuWatch, formatShares, rssMiB } from './bench-app.mjs';
+import { importLibs } from './bench-libs.mjs';
 import { heartbeat, writeBenchResult } from './bench-report.mjs';
 import { NativeProfile } from './native-profile.mjs';
-import { apiConvert, photoJpeg, rawConvert, SETTINGS, unique, withImageApi } from './image-bench.mjs';
+import { apiConvert, BUCKET, photoJpeg, rawConvert, SETTINGS, unique, withImageApi } from './image-bench.mjs';
 
 const { values } = parseArgs({
   options: { rounds: { type: 'string' }, concurrency: { type: 'string', default: String(availableParallelism()) }, quick: { type: 'boolean', default: false } },
@@ -45,6 +50,29 @@ function round(images, format) {
   }));
 }
 
+const { createS3Client, ImageObjectStore, imageId, otherFormat } = await importLibs({
+  createS3Client: 'storage/src/storage.module.ts',
+  ImageObjectStore: 'image-conversion/src/image-object.store.ts',
+  imageId: 'image-conversion/src/image-id.ts',
+  otherFormat: 'image-conversion/src/image-formats.ts',
+});
+
+/** The three sides of every round, in the order they take turns. */
+const SIDES = ['raw', 'stored', 'api'];
+
+/** rawConvert with the storage round trips ConvertService makes for a new image, in its order. */
+function storedConvert(store) {
+  return async (job) => {
+    const params = { format: job.format, maxWidth: job.maxWidth };
+    const id = imageId(job.input, params);
+    if (await store.get(id, job.format)) throw new Error('a unique image was found in storage');
+    const other = otherFormat(job.format);
+    const pending = (async () => ((await store.has(id, other)) ? null : store.putPending(id, other, job.input, params)))();
+    await store.put(id, job.format, await rawConvert(job));
+    await pending;
+  };
+}
+
 /** Seconds to run every job with CONCURRENCY of them in flight. */
 async function timed(jobs, run) {
   let next = 0;
@@ -59,24 +87,33 @@ async function timed(jobs, run) {
 
 /** Conversions per second of each format and of both together, raw and through the API. */
 function report(images, rows, rss, native) {
-  const total = { format: 'both', rawSeconds: rows.reduce((s, r) => s + r.rawSeconds, 0), apiSeconds: rows.reduce((s, r) => s + r.apiSeconds, 0) };
+  const sum = (side) => rows.reduce((s, r) => s + r[side], 0);
+  const total = { format: 'both', rawSeconds: sum('rawSeconds'), storedSeconds: sum('storedSeconds'), apiSeconds: sum('apiSeconds') };
   const described = SIZES.map(([width, height], i) => `${width}x${height} (${(images[i].length / 1024).toFixed(0)} KiB)`).join(' and ');
   const setup = `photo-like JPEGs ${described}, max_width ${MAX_WIDTH} and none, ${CONCURRENCY} in flight, ${CONVERSIONS} unique conversions per format in ${ROUNDS} alternating rounds`;
   console.log(`input: ${setup}`);
   console.log(`       webp quality ${SETTINGS.webp.quality} effort ${SETTINGS.webp.effort}, avif quality ${SETTINGS.avif.quality} effort ${SETTINGS.avif.effort}`);
-  const table = { title: 'Conversions per second, raw sharp and through POST /convert', columns: ['format', 'raw sharp (/s)', 'image API (/s)', 'API / raw'], rows: [] };
+  const table = {
+    title: 'Conversions per second, raw sharp and through POST /convert',
+    columns: ['format', 'raw sharp (/s)', 'raw sharp with storage (/s)', 'image API (/s)', 'API / raw', 'with storage / raw', 'API / with storage'],
+    rows: [],
+  };
   const metrics = [];
-  for (const { format, rawSeconds, apiSeconds } of [...rows, total]) {
+  for (const { format, rawSeconds, storedSeconds, apiSeconds } of [...rows, total]) {
     const conversions = format === 'both' ? CONVERSIONS * rows.length : CONVERSIONS;
-    const [raw, through] = [conversions / rawSeconds, conversions / apiSeconds];
-    table.rows.push([format, Number(raw.toFixed(2)), Number(through.toFixed(2)), Number((through / raw).toFixed(2))]);
-    metrics.push({ id: `api-over-raw-${format}`, label: `API / raw sharp, ${format}`, value: through / raw, unit: '×', target: { op: '>=', value: 0.9, label: '0.9 × raw' }, note: `${through.toFixed(2)} vs ${raw.toFixed(2)} conversions/s; ${setup}` });
+    const [raw, stored, through] = [rawSeconds, storedSeconds, apiSeconds].map((seconds) => conversions / seconds);
+    table.rows.push([format, ...[raw, stored, through, through / raw, stored / raw, through / stored].map((value) => Number(value.toFixed(2)))]);
+    metrics.push(
+      { id: `api-over-raw-${format}`, label: `API / raw sharp, ${format}`, value: through / raw, unit: '×', target: { op: '>=', value: 0.9, label: '0.9 × raw' }, note: `${through.toFixed(2)} vs ${raw.toFixed(2)} conversions/s; ${setup}` },
+      { id: `stored-over-raw-${format}`, label: `Raw sharp with the API's storage work / raw sharp, ${format}`, value: stored / raw, unit: '×', note: `${stored.toFixed(2)} vs ${raw.toFixed(2)} conversions/s` },
+      { id: `api-over-stored-${format}`, label: `API / raw sharp with the API's storage work, ${format}`, value: through / stored, unit: '×', note: `${through.toFixed(2)} vs ${stored.toFixed(2)} conversions/s` },
+    );
   }
   if (rss) metrics.push({ id: 'image-api-peak-rss', label: 'image-api peak RSS during the run', value: rss, unit: 'MiB' });
   const cpu = {
     title: 'Where the CPU went, in % of one core',
     columns: ['format', 'side', 'process', 'CPU %'],
-    rows: rows.flatMap(({ format, shares }) => ['raw', 'api'].flatMap((side) => shares[side].map(({ name, percent }) => [format, side, name, Number(percent.toFixed(0))]))),
+    rows: rows.flatMap(({ format, shares }) => SIDES.flatMap((side) => shares[side].map(({ name, percent }) => [format, side, name, Number(percent.toFixed(0))]))),
   };
   const tables = [table, cpu];
   if (native) {
@@ -94,26 +131,30 @@ sharp.concurrency(1);
 const images = await Promise.all(SIZES.map(([width, height]) => photoJpeg(width, height)));
 // One token sends every request; the API converts as many at once as raw sharp does.
 const sameConcurrency = { CONCURRENT_REQUESTS_PER_TOKEN: String(CONCURRENCY), CONCURRENT_CONVERSIONS_PER_PROCESS: String(CONCURRENCY) };
-await withImageApi(sameConcurrency, async (server, imageIds) => {
+await withImageApi(sameConcurrency, async (server, imageIds, s3) => {
+  const store = new ImageObjectStore(createS3Client({ S3_ENDPOINT: s3.endpoint, S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: true, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' }), BUCKET);
+  const sides = {
+    raw: { run: rawConvert, processes: { [process.pid]: 'benchmark (raw sharp)' } },
+    stored: { run: storedConvert(store), processes: { [process.pid]: 'benchmark (raw sharp, storage client, s3rver)' } },
+    // The benchmark's process also runs the s3rver the API stores into.
+    api: { run: async (job) => imageIds.add(await apiConvert(server, job)), processes: { [process.pid]: 'benchmark (client, s3rver)', [server.child.pid]: 'image-api' } },
+  };
   const rows = [];
   const { profile, skipped } = await NativeProfile.start(server.child.pid);
   if (skipped) console.log(`no profile of image-api by library: ${skipped}`);
   const stopBeat = heartbeat('converting');
   for (const format of Object.keys(SETTINGS)) {
-    // One of each first: libvips loads its codecs and the API its connections on first use.
-    const warmUp = { format, input: unique(images[0]) };
-    await rawConvert(warmUp);
-    imageIds.add(await apiConvert(server, warmUp));
-    const row = { format, rawSeconds: 0, apiSeconds: 0 };
-    // The benchmark's process also runs the s3rver the API stores into.
-    const [rawCpu, apiCpu] = [{ [process.pid]: 'benchmark (raw sharp)' }, { [process.pid]: 'benchmark (client, s3rver)', [server.child.pid]: 'image-api' }].map((names) => new CpuWatch(names));
+    // One on each side first: libvips loads its codecs, the API and the store their connections.
+    for (const side of SIDES) await sides[side].run({ format, input: unique(images[0]) });
+    const row = { format, shares: {} };
+    const watches = Object.fromEntries(SIDES.map((side) => [side, new CpuWatch(sides[side].processes)]));
+    for (const side of SIDES) row[`${side}Seconds`] = 0;
     for (let i = 0; i < ROUNDS; i++) {
-      row.rawSeconds += await rawCpu.during(() => timed(round(images, format), rawConvert));
-      row.apiSeconds += await apiCpu.during(() => timed(round(images, format), async (job) => imageIds.add(await apiConvert(server, job))));
-      console.log(`${format} round ${i + 1}/${ROUNDS}: raw ${row.rawSeconds.toFixed(1)} s, API ${row.apiSeconds.toFixed(1)} s so far`);
+      for (const side of SIDES) row[`${side}Seconds`] += await watches[side].during(() => timed(round(images, format), sides[side].run));
+      console.log(`${format} round ${i + 1}/${ROUNDS}: ${SIDES.map((side) => `${side} ${row[`${side}Seconds`].toFixed(1)} s`).join(', ')} so far`);
     }
-    console.log(`${format}, CPU in % of one core: raw ${formatShares(rawCpu.shares())}; API ${formatShares(apiCpu.shares())}`);
-    row.shares = { raw: rawCpu.shares(), api: apiCpu.shares() };
+    for (const side of SIDES) row.shares[side] = watches[side].shares();
+    console.log(`${format}, CPU in % of one core: ${SIDES.map((side) => `${side} ${formatShares(row.shares[side])}`).join('; ')}`);
     rows.push(row);
   }
   if (imageIds.size !== rows.length * (CONVERSIONS + 1)) throw new Error(`the API returned ${imageIds.size} distinct ids; repeats were served from storage`);
