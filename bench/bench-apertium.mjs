@@ -27,7 +27,7 @@ const segmenter = new Intl.Segmenter('en', { granularity: 'word' });
 export const countWords = (texts) => texts.reduce((sum, text) => sum + [...segmenter.segment(text)].filter((s) => s.isWordLike).length, 0);
 
 /** Seconds one run of the `apertium` command takes for `texts`, en -> es, its start-up included. */
-async function apertiumRunSeconds(texts, env) {
+export async function apertiumRunSeconds(texts, env) {
   // The apertium script wants a file or a real pipe on stdin, not Node's socket.
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-'));
   const input = path.join(dir, 'input.txt');
@@ -59,7 +59,12 @@ async function fastest(runs, run) {
  * `env` is added to the command's environment (e.g. `LD_PRELOAD` for another allocator).
  */
 export async function rawApertiumSeconds(texts, env = {}) {
-  const startUp = await fastest(3, () => apertiumRunSeconds(texts.slice(0, 1), env));
+  const startUp = await apertiumStartUpSeconds(texts, env);
   const whole = await fastest(3, () => apertiumRunSeconds(texts, env));
   return Math.max(whole - startUp, 0.001);
+}
+
+/** The `apertium` command's start-up: the fastest of three runs on the first of `texts` alone. */
+export function apertiumStartUpSeconds(texts, env = {}) {
+  return fastest(3, () => apertiumRunSeconds(texts.slice(0, 1), env));
 }
