@@ -15,6 +15,7 @@
 //   --profile writes batch-worker's CPU profile to bench/results/profiles/
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { secondsInFlight } from './bench-app.mjs';
 import { apertiumRunSeconds, apertiumStartUpSeconds, benchTexts } from './bench-apertium.mjs';
 import { importLibs } from './bench-libs.mjs';
 import { startBatchStack } from './bench-batches.mjs';
@@ -41,16 +42,9 @@ async function engineAlone() {
   const translate = (segments) => engine.translate({ source: 'en', target: 'es', segments });
   await translate(benchTexts(10)); // start the pipeline
   return {
-    async seconds(texts) {
+    seconds(texts) {
       const chunks = Array.from({ length: Math.ceil(texts.length / BATCH_CHUNK_SIZE) }, (_, i) => texts.slice(i * BATCH_CHUNK_SIZE, (i + 1) * BATCH_CHUNK_SIZE));
-      let next = 0;
-      const started = performance.now();
-      await Promise.all(
-        Array.from({ length: CALLS_IN_FLIGHT }, async () => {
-          while (next < chunks.length) await translate(chunks[next++]);
-        }),
-      );
-      return (performance.now() - started) / 1000;
+      return secondsInFlight(chunks, CALLS_IN_FLIGHT, translate);
     },
     close: () => engine.close(),
   };

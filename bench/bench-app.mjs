@@ -232,6 +232,18 @@ function cpuSnapshot() {
 }
 
 /** `shares` as one line: "translate-api 58%, postgres 33%, ...". */
+/** Seconds to run `run` on every one of `jobs`, `concurrency` of them in flight, in order. */
+export async function secondsInFlight(jobs, concurrency, run) {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < jobs.length) await run(jobs[next++]);
+    }),
+  );
+  return (performance.now() - started) / 1000;
+}
+
 export const formatShares = (shares) => shares.map(({ name, percent }) => `${name} ${percent.toFixed(0)}%`).join(', ');
 
 /**

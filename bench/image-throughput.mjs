@@ -20,7 +20,7 @@
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { CpuWatch, formatShares, rssMiB } from './bench-app.mjs';
+import { CpuWatch, formatShares, rssMiB, secondsInFlight } from './bench-app.mjs';
 import { importLibs } from './bench-libs.mjs';
 import { heartbeat, writeBenchResult } from './bench-report.mjs';
 import { NativeProfile } from './native-profile.mjs';
@@ -71,18 +71,6 @@ function storedConvert(store) {
     await store.put(id, job.format, await rawConvert(job));
     await pending;
   };
-}
-
-/** Seconds to run every job with CONCURRENCY of them in flight. */
-async function timed(jobs, run) {
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < jobs.length) await run(jobs[next++]);
-    }),
-  );
-  return (performance.now() - started) / 1000;
 }
 
 /** Conversions per second of each format and of both together, raw and through the API. */
@@ -150,7 +138,7 @@ await withImageApi(sameConcurrency, async (server, imageIds, s3) => {
     const watches = Object.fromEntries(SIDES.map((side) => [side, new CpuWatch(sides[side].processes)]));
     for (const side of SIDES) row[`${side}Seconds`] = 0;
     for (let i = 0; i < ROUNDS; i++) {
-      for (const side of SIDES) row[`${side}Seconds`] += await watches[side].during(() => timed(round(images, format), sides[side].run));
+      for (const side of SIDES) row[`${side}Seconds`] += await watches[side].during(() => secondsInFlight(round(images, format), CONCURRENCY, sides[side].run));
       console.log(`${format} round ${i + 1}/${ROUNDS}: ${SIDES.map((side) => `${side} ${row[`${side}Seconds`].toFixed(1)} s`).join(', ')} so far`);
     }
     for (const side of SIDES) row.shares[side] = watches[side].shares();
