@@ -1,3 +1,4 @@
+export * from './job-state';
 export * from './job-type';
 export * from './permanent-job.error';
 export * from './process-job.decorator';

@@ -6,6 +6,7 @@ import { expectEventually, pollUntil, testEnv } from '@platform/testing';
 import Bull, { type Job, type Queue } from 'bull';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { settledJobState } from './job-state';
 import { enqueue, type JobType } from './job-type';
 import { PermanentJobError } from './permanent-job.error';
 import { ProcessJob } from './process-job.decorator';
@@ -56,7 +57,8 @@ async function jobState(queueName: string, id: Bull.JobId) {
   const queue = new Bull(queueName, testEnv.redisUrl);
   try {
     // State first: a job read after reaching a final state carries that state's data.
-    const state = await (await queue.getJob(id))?.getState();
+    const found = await queue.getJob(id);
+    const state = found ? await settledJobState(found) : undefined;
     const job = await queue.getJob(id);
     return { state, attemptsMade: job?.attemptsMade, failedReason: job?.failedReason, returnvalue: job?.returnvalue };
   } finally {

@@ -2,6 +2,7 @@ import { InjectQueue } from '@nestjs/bull';
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { BatchRecovery, TranslateBatchJob, type RecoveryPolicy } from '@platform/batches';
 import { QueueName } from '@platform/contracts';
+import { settledJobState } from '@platform/queue';
 import type { Job, JobStatus, Queue } from 'bull';
 
 export const BATCH_RECONCILER_OPTIONS = Symbol('BATCH_RECONCILER_OPTIONS');
@@ -101,7 +102,10 @@ export class BatchReconciler implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   private async isQueued(queueJobId: string): Promise<boolean> {
-    const state = await withTimeout(async () => (await this.queue.getJob(queueJobId))?.getState(), REDIS_TIMEOUT_MS);
+    const state = await withTimeout(async () => {
+      const job = await this.queue.getJob(queueJobId);
+      return job ? settledJobState(job) : undefined;
+    }, REDIS_TIMEOUT_MS);
     return state !== undefined && QUEUED.has(state);
   }
 }

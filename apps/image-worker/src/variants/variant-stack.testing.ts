@@ -2,7 +2,7 @@ import { GetObjectCommand, NoSuchKey } from '@aws-sdk/client-s3';
 import type { INestApplication } from '@nestjs/common';
 import { QueueName } from '@platform/contracts';
 import { type ConversionParams, ImageObjectStore, type OutputFormat, ProduceImageVariantJob } from '@platform/image-conversion';
-import { enqueue } from '@platform/queue';
+import { enqueue, settledJobState } from '@platform/queue';
 import { loadConfig } from '@platform/service-kit';
 import { createS3Client, ensureBucket } from '@platform/storage';
 import { leaseRedisDatabase, testAppEnv } from '@platform/testing';
@@ -82,7 +82,8 @@ export async function createVariantStack(): Promise<VariantStack> {
     },
     async jobState(id) {
       // State first: a job read after reaching a final state carries that state's data.
-      const state = await (await queue.getJob(id))?.getState();
+      const found = await queue.getJob(id);
+      const state = found ? await settledJobState(found) : undefined;
       const job = await queue.getJob(id);
       return { state, attemptsMade: job?.attemptsMade, failedReason: job?.failedReason, returnvalue: job?.returnvalue };
     },

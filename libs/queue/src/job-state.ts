@@ -1,0 +1,20 @@
+import type { Job, JobStatus } from 'bull';
+
+/** Readings of a job that Bull finds in none of its lists before it counts as stuck. */
+const STUCK_READINGS = 3;
+const BETWEEN_READINGS_MS = 25;
+
+/**
+ * Bull's `getState()`, with a reading of 'stuck' taken again. Bull asks Redis list by list, so a
+ * job that moves between two lists meanwhile (active to delayed after a failed attempt, waiting to
+ * active when a worker takes it) is in none of them for every check and reads 'stuck' for a
+ * moment. Only a job that stays out of every list through several readings is reported so.
+ */
+export async function settledJobState(job: Pick<Job, 'getState'>): Promise<JobStatus | 'stuck'> {
+  let state = await job.getState();
+  for (let reading = 1; state === 'stuck' && reading < STUCK_READINGS; reading++) {
+    await new Promise((resolve) => setTimeout(resolve, BETWEEN_READINGS_MS));
+    state = await job.getState();
+  }
+  return state;
+}
