@@ -66,8 +66,7 @@ function storedConvert(store) {
     const params = { format: job.format, maxWidth: job.maxWidth };
     const id = imageId(job.input, params);
     if (await store.get(id, job.format)) throw new Error('a unique image was found in storage');
-    const other = otherFormat(job.format);
-    const pending = (async () => ((await store.has(id, other)) ? null : store.putPending(id, other, job.input, params)))();
+    const pending = store.putPending(id, otherFormat(job.format), job.input, params);
     await store.put(id, job.format, await rawConvert(job));
     await pending;
   };

@@ -64,7 +64,8 @@ export class ConvertService {
    * not counted, and a conversion that fails after counting is given back. Storage round trips
    * that do not depend on each other overlap: the stored copy is looked up while the conversion
    * is counted, and the source is kept for the other format while this one is encoded, so a
-   * request waits for storage about once instead of four times.
+   * request waits for storage about once instead of three times. A stored copy is answered as
+   * it is: its other format was made or queued when it was first converted.
    */
   async convert(principal: TokenPrincipal, file: string, params: ConversionParams): Promise<ConvertedImage> {
     const started = performance.now();
@@ -79,12 +80,13 @@ export class ConvertService {
     if (!counted) throw TokenErrors.limitReached(principal.limit, principal.limit);
     try {
       if (lookup.status === 'rejected') throw lookup.reason;
-      const pending = this.keepSourceForOtherFormat(id, upload, params);
+      const stored = lookup.value;
+      const pending = stored ? null : this.keepSourceForOtherFormat(id, upload, params);
       let data: Buffer;
       try {
-        data = lookup.value ?? (await this.encodeAndStore(id, upload, pixels, params));
+        data = stored ?? (await this.encodeAndStore(id, upload, pixels, params));
       } catch (error) {
-        await this.dropPending(pending);
+        if (pending) await this.dropPending(pending);
         throw error;
       }
       const variant = await pending;
@@ -94,7 +96,7 @@ export class ConvertService {
           this.logger.warn({ msg: 'variant not queued; the sweep will pick it up', imageId: id, format: variant.format, err: String(error) }),
         );
       }
-      this.conversions.inc({ format: params.format, source: lookup.value ? 'stored' : 'encoded' });
+      this.conversions.inc({ format: params.format, source: stored ? 'stored' : 'encoded' });
       return {
         imageId: id,
         format: params.format,
@@ -154,19 +156,22 @@ export class ConvertService {
 
   /**
    * The source goes to storage first, so the variant is made even when Redis is away: the
-   * worker's sweep finds sources the queue never heard of. Null when the other format is
-   * already stored. The promise is settled by the caller: awaited, or given to `dropPending`.
+   * worker's sweep finds sources the queue never heard of. Whether the other format is stored
+   * already is left to the worker, which asks before it encodes: for an image that was not
+   * stored in this format it hardly ever is (the other format is made after the first
+   * conversion, and asked for later it is answered from storage), so asking here would cost
+   * every new conversion a storage round trip to spare an upload in a rare race.
+   * The promise is settled by the caller: awaited, or given to `dropPending`.
    */
-  private keepSourceForOtherFormat(id: string, upload: Buffer, params: ConversionParams): Promise<PendingVariant | null> {
-    const format = otherFormat(params.format);
-    const pending = (async () => ((await this.store.has(id, format)) ? null : this.store.putPending(id, format, upload, params)))();
+  private keepSourceForOtherFormat(id: string, upload: Buffer, params: ConversionParams): Promise<PendingVariant> {
+    const pending = this.store.putPending(id, otherFormat(params.format), upload, params);
     // Settled later; until then a rejection must not count as unhandled.
     pending.catch(() => {});
     return pending;
   }
 
   /** This format failed, so no variant is made from the source kept meanwhile. */
-  private async dropPending(pending: Promise<PendingVariant | null>): Promise<void> {
+  private async dropPending(pending: Promise<PendingVariant>): Promise<void> {
     const variant = await pending.catch(() => null);
     if (!variant) return;
     await this.store.deletePending(variant.key).catch((error: unknown) =>

@@ -44,6 +44,12 @@ describe('image conversion over HTTP', () => {
   const convert = (token: string | undefined, file: Buffer, fields: Record<string, string> = {}) =>
     postForm(url, '/convert', { token, files: [['file', file, 'upload.jpg']], fields });
   const fromBucket = (key: string) => fetch(`${config.S3_ENDPOINT}/${config.S3_BUCKET}/${key}`);
+  /** The sources kept in storage for the other format of image `id`. */
+  const pendingOf = async (id: string) => {
+    const kept = [];
+    for await (const variant of app.get(ImageObjectStore).pendingBefore(new Date(Date.now() + 60_000))) if (variant.imageId === id) kept.push(variant);
+    return kept;
+  };
 
   describe('POST /convert', () => {
     it('converts a JPEG to a bounded WebP with the documented headers and stores it', async () => {
@@ -170,6 +176,16 @@ describe('image conversion over HTTP', () => {
       expect(settled).toBeGreaterThanOrEqual(before + 2);
       await pause();
       expect(await trims()).toBe(settled);
+    });
+
+    it('keeps the source once for the other format of a new image, and not again for one answered from storage', async () => {
+      const token = await newToken();
+      const id = imageId(small, { format: 'webp', quality: 34 });
+      await convert(token, small, { quality: '34' });
+      expect((await pendingOf(id)).map(({ format }) => format)).toEqual(['avif']);
+      const again = await convert(token, small, { quality: '34' });
+      expect(again.headers.get('x-cdn-image-id')).toBe(id);
+      expect(await pendingOf(id)).toHaveLength(1);
     });
 
     it('stores both formats of one conversion under one id whichever is asked first', async () => {
@@ -345,10 +361,7 @@ describe('image conversion over HTTP', () => {
       const truncated = photo.subarray(0, Math.floor(photo.length / 2));
       const res = await convert(token, truncated);
       expect(res.status).toBe(415);
-      const id = imageId(truncated, { format: 'webp' });
-      const left = [];
-      for await (const variant of app.get(ImageObjectStore).pendingBefore(new Date(Date.now() + 60_000))) if (variant.imageId === id) left.push(variant);
-      expect(left).toEqual([]);
+      expect(await pendingOf(imageId(truncated, { format: 'webp' }))).toEqual([]);
     });
 
     it('names the bad parameter', async () => {
