@@ -1,4 +1,4 @@
-import type { Job, JobStatus } from 'bull';
+import type { Job, JobId, JobStatus, Queue } from 'bull';
 
 /** Readings of a job that Bull finds in none of its lists before it counts as stuck. */
 const STUCK_READINGS = 3;
@@ -17,4 +17,20 @@ export async function settledJobState(job: Pick<Job, 'getState'>): Promise<JobSt
     state = await job.getState();
   }
   return state;
+}
+
+/** A job as a check reads it: its settled state and that state's data. */
+export interface JobSnapshot {
+  state?: JobStatus | 'stuck';
+  attemptsMade?: number;
+  failedReason?: string;
+  returnvalue?: unknown;
+}
+
+/** State first, then the job read again: a job read after reaching a final state carries that state's data. */
+export async function jobSnapshot(queue: Pick<Queue, 'getJob'>, id: JobId): Promise<JobSnapshot> {
+  const found = await queue.getJob(id);
+  const state = found ? await settledJobState(found) : undefined;
+  const job = await queue.getJob(id);
+  return { state, attemptsMade: job?.attemptsMade, failedReason: job?.failedReason, returnvalue: job?.returnvalue };
 }

@@ -6,7 +6,7 @@ import { expectEventually, pollUntil, testEnv } from '@platform/testing';
 import Bull, { type Job, type Queue } from 'bull';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { settledJobState } from './job-state';
+import { jobSnapshot } from './job-state';
 import { enqueue, type JobType } from './job-type';
 import { PermanentJobError } from './permanent-job.error';
 import { ProcessJob } from './process-job.decorator';
@@ -56,11 +56,7 @@ async function startWorker(type: JobType<ExampleJob>, handle: (job: Job<ExampleJ
 async function jobState(queueName: string, id: Bull.JobId) {
   const queue = new Bull(queueName, testEnv.redisUrl);
   try {
-    // State first: a job read after reaching a final state carries that state's data.
-    const found = await queue.getJob(id);
-    const state = found ? await settledJobState(found) : undefined;
-    const job = await queue.getJob(id);
-    return { state, attemptsMade: job?.attemptsMade, failedReason: job?.failedReason, returnvalue: job?.returnvalue };
+    return await jobSnapshot(queue, id);
   } finally {
     await queue.close();
   }

@@ -2,7 +2,7 @@ import { GetObjectCommand, NoSuchKey } from '@aws-sdk/client-s3';
 import type { INestApplication } from '@nestjs/common';
 import { QueueName } from '@platform/contracts';
 import { type ConversionParams, ImageObjectStore, type OutputFormat, ProduceImageVariantJob } from '@platform/image-conversion';
-import { enqueue, settledJobState } from '@platform/queue';
+import { enqueue, jobSnapshot, type JobSnapshot } from '@platform/queue';
 import { loadConfig } from '@platform/service-kit';
 import { createS3Client, ensureBucket } from '@platform/storage';
 import { leaseRedisDatabase, testAppEnv } from '@platform/testing';
@@ -32,7 +32,7 @@ export interface VariantStack {
   queueJob(pending: { imageId: string; key: string }, format: OutputFormat, options?: JobOptions): Promise<void>;
   hasPending(key: string): Promise<boolean>;
   object(imageId: string, format: OutputFormat): Promise<StoredObject | null>;
-  jobState(id: JobId): Promise<{ state?: string; attemptsMade?: number; failedReason?: string; returnvalue?: unknown }>;
+  jobState(id: JobId): Promise<JobSnapshot>;
   queue: Bull.Queue;
   redisUrl: string;
   destroy(): Promise<void>;
@@ -80,13 +80,7 @@ export async function createVariantStack(): Promise<VariantStack> {
         throw error;
       }
     },
-    async jobState(id) {
-      // State first: a job read after reaching a final state carries that state's data.
-      const found = await queue.getJob(id);
-      const state = found ? await settledJobState(found) : undefined;
-      const job = await queue.getJob(id);
-      return { state, attemptsMade: job?.attemptsMade, failedReason: job?.failedReason, returnvalue: job?.returnvalue };
-    },
+    jobState: (id) => jobSnapshot(queue, id),
     async destroy() {
       await stopWorkers();
       await queue.obliterate({ force: true });
