@@ -1,4 +1,5 @@
 import type { Job, JobId, JobStatus, Queue } from 'bull';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Readings of a job that Bull finds in none of its lists before it counts as stuck. */
 const STUCK_READINGS = 3;
@@ -13,7 +14,7 @@ const BETWEEN_READINGS_MS = 25;
 export async function settledJobState(job: Pick<Job, 'getState'>): Promise<JobStatus | 'stuck'> {
   let state = await job.getState();
   for (let reading = 1; state === 'stuck' && reading < STUCK_READINGS; reading++) {
-    await new Promise((resolve) => setTimeout(resolve, BETWEEN_READINGS_MS));
+    await sleep(BETWEEN_READINGS_MS);
     state = await job.getState();
   }
   return state;
