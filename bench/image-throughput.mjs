@@ -50,8 +50,9 @@ function round(images, format) {
   }));
 }
 
-const { createS3Client, ImageObjectStore, imageId, otherFormat } = await importLibs({
+const { createS3Client, ImageObjectStore, imageId, otherFormat, StorageConfig } = await importLibs({
   createS3Client: 'storage/src/storage.module.ts',
+  StorageConfig: 'storage/src/storage.config.ts',
   ImageObjectStore: 'image-conversion/src/image-object.store.ts',
   imageId: 'image-conversion/src/image-id.ts',
   otherFormat: 'image-conversion/src/image-formats.ts',
@@ -119,7 +120,8 @@ const images = await Promise.all(SIZES.map(([width, height]) => photoJpeg(width,
 // One token sends every request; the API converts as many at once as raw sharp does.
 const sameConcurrency = { CONCURRENT_REQUESTS_PER_TOKEN: String(CONCURRENCY), CONCURRENT_CONVERSIONS_PER_PROCESS: String(CONCURRENCY) };
 await withImageApi(sameConcurrency, async (server, imageIds, s3) => {
-  const store = new ImageObjectStore(createS3Client({ S3_ENDPOINT: s3.endpoint, S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: true, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' }), BUCKET);
+  // The services' own storage settings, pointed at this run's s3rver.
+  const store = new ImageObjectStore(createS3Client({ ...new StorageConfig(), S3_ENDPOINT: s3.endpoint }), BUCKET);
   const sides = {
     raw: { run: rawConvert, processes: { [process.pid]: 'benchmark (raw sharp)' } },
     stored: { run: storedConvert(store), processes: { [process.pid]: 'benchmark (raw sharp, storage client, s3rver)' } },
