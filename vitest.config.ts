@@ -4,8 +4,12 @@ import { defineConfig } from 'vitest/config';
 
 const libs = ['auth', 'quota', 'errors', 'contracts', 'database', 'service-kit', 'queue', 'storage', 'testing', 'glossaries', 'translation-engines', 'translation-pipeline', 'outbox', 'batches', 'webhooks', 'review', 'image-tokens', 'image-conversion', 'api-client'];
 
-/** Entry points besides a lib's index: the parts that are bundled for the browser too. */
-const browserSafe = { 'translation-pipeline/text-spans': 'translation-pipeline/src/text-spans.ts', 'review/edit-check': 'review/src/review-edit-check.ts' };
+/** Entry points besides a lib's index: the parts that are bundled for the browser too, and test fixtures apps' tests share. */
+const entryPoints = {
+  'translation-pipeline/text-spans': 'translation-pipeline/src/text-spans.ts',
+  'review/edit-check': 'review/src/review-edit-check.ts',
+  'review/testing': 'review/src/review-fixtures.testing.ts',
+};
 const at = (file: string) => fileURLToPath(new URL(`./libs/${file}`, import.meta.url));
 
 export default defineConfig({
@@ -23,7 +27,7 @@ export default defineConfig({
   resolve: {
     // Listed first: `@platform/review` would otherwise also take `@platform/review/edit-check`.
     alias: [
-      ...Object.entries(browserSafe).map(([entry, file]) => ({ find: `@platform/${entry}`, replacement: at(file) })),
+      ...Object.entries(entryPoints).map(([entry, file]) => ({ find: `@platform/${entry}`, replacement: at(file) })),
       ...libs.map((l) => ({ find: `@platform/${l}`, replacement: at(`${l}/src/index.ts`) })),
     ],
   },

@@ -53,6 +53,13 @@ export class BatchJob {
   @Column({ type: 'boolean' })
   sandbox: boolean;
 
+  /**
+   * Tier review: whether the platform's reviewer pool may review the job besides the account's
+   * own reviewers, as the account had chosen for the target language at submission.
+   */
+  @Column({ name: 'review_pool', type: 'boolean', default: false })
+  reviewPool: boolean;
+
   /** The glossary's terms as they were at submission, so later edits cannot change a running job. */
   @Column({ type: 'jsonb', nullable: true })
   glossary: GlossaryTerms | null;

@@ -22,6 +22,18 @@ export interface BatchResult {
   words: number;
 }
 
+/**
+ * Who reviews a job of tier review: nobody in sandbox, where review is simulated; the account's
+ * own reviewers; or those and the platform's, as the account chose for the language at submission.
+ */
+export const REVIEWERS_OF_JOB = ['simulated', 'account', 'account_and_platform'] as const;
+export type ReviewersOfJob = (typeof REVIEWERS_OF_JOB)[number];
+
+export function reviewersOf(job: Pick<BatchJob, 'tier' | 'sandbox' | 'reviewPool'>): ReviewersOfJob | undefined {
+  if (job.tier !== 'review') return undefined;
+  return job.sandbox ? 'simulated' : job.reviewPool ? 'account_and_platform' : 'account';
+}
+
 /** GET /api/v1/batches/{job}; results only once the job is done. */
 export interface BatchView {
   ok: true;
@@ -29,6 +41,8 @@ export interface BatchView {
   status: BatchStatus;
   target: string;
   tier: TranslationTier;
+  /** Tier review only. */
+  reviewed_by?: ReviewersOfJob;
   created_at: string;
   completed_at?: string;
   expires_at?: string;
@@ -46,6 +60,8 @@ export interface BatchSummary {
   progress: { done: number; total: number };
   target: string;
   tier: TranslationTier;
+  /** Tier review only. */
+  reviewed_by?: ReviewersOfJob;
   format: TranslationFormat;
   words: number;
   cost_cents: number;
@@ -60,7 +76,7 @@ export interface BatchPage {
 }
 
 /** The columns a summary is made of. */
-export const SUMMARY_COLUMNS = ['id', 'status', 'target', 'tier', 'format', 'total', 'doneCount', 'words', 'costCents', 'createdAt', 'completedAt'] as const;
+export const SUMMARY_COLUMNS = ['id', 'status', 'target', 'tier', 'sandbox', 'reviewPool', 'format', 'total', 'doneCount', 'words', 'costCents', 'createdAt', 'completedAt'] as const;
 
 export function toSummary(job: Pick<BatchJob, (typeof SUMMARY_COLUMNS)[number]>): BatchSummary {
   return {
@@ -69,6 +85,7 @@ export function toSummary(job: Pick<BatchJob, (typeof SUMMARY_COLUMNS)[number]>)
     progress: { done: job.doneCount, total: job.total },
     target: job.target,
     tier: job.tier,
+    ...(job.tier === 'review' && { reviewed_by: reviewersOf(job) }),
     format: job.format,
     words: job.words,
     cost_cents: job.costCents,
@@ -103,6 +120,7 @@ export function toView(job: BatchJob, texts: Parameters<typeof toResults>[0] | u
     status: job.status,
     target: job.target,
     tier: job.tier,
+    ...(job.tier === 'review' && { reviewed_by: reviewersOf(job) }),
     created_at: job.createdAt.toISOString(),
     ...(job.completedAt && { completed_at: job.completedAt.toISOString() }),
     ...(job.expiresAt && { expires_at: job.expiresAt.toISOString() }),

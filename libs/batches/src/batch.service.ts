@@ -31,9 +31,10 @@ export class BatchService {
    * Everything that can refuse a batch happens here, before it is accepted: limits, parameters,
    * every text against its format, language detection (per chunk) and the quota, charged once
    * under `batch:<job id>`. The job, its texts and the message that queues it then commit
-   * together, so an accepted batch is never lost, even while Redis is away.
+   * together, so an accepted batch is never lost, even while Redis is away. `reviewPool` records
+   * whether the platform's reviewers may review a job of tier review (see ReviewRouting).
    */
-  async submit(key: ApiKeyPrincipal, request: BatchRequest): Promise<BatchJob> {
+  async submit(key: ApiKeyPrincipal, request: BatchRequest, { reviewPool = false }: { reviewPool?: boolean } = {}): Promise<BatchJob> {
     assertBatchWithinLimits(request.texts);
     const tier = request.tier ?? 'basic';
     const format = request.format ?? 'text';
@@ -52,6 +53,7 @@ export class BatchService {
       htmlAttributes,
       tier,
       sandbox: key.sandbox,
+      reviewPool: tier === 'review' && reviewPool,
       glossary: glossary ?? null,
       total: texts.length,
       doneCount: 0,

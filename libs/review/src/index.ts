@@ -10,3 +10,4 @@ export * from './review.module';
 export * from './review-progress.service';
 export * from './review-edit-check';
 export * from './dtos/review-task-fields.dto';
+export * from './review-routing.service';

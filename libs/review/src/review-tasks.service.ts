@@ -25,6 +25,14 @@ export interface ClaimedTask {
 export const RECENT_TASKS_LIMIT = 50;
 
 /**
+ * The jobs (alias `j`) whose tasks a reviewer may see, `account` being the placeholder of the
+ * reviewer's account id: live jobs of that account, or, for a reviewer of the platform's pool
+ * (no account), live jobs submitted open to the pool. Every query of tasks goes through it, so
+ * a task outside it is as unknown to the reviewer as one that does not exist.
+ */
+const reviewable = (account: string) => `NOT j.sandbox AND (j.account_id = ${account} OR (${account} IS NULL AND j.review_pool))`;
+
+/**
  * The review stage of review-tier jobs. A job's sampled tasks are created with its last
  * translations; answering the last of them applies the edits and completes the job through
  * `BatchProgress`, in one transaction, so the webhook carries the reviewed results.
@@ -51,9 +59,9 @@ export class ReviewTasks {
   }
 
   /**
-   * Claims the oldest open task in `language` for the reviewer: pending, or claimed with a lease
-   * that ran out. SKIP LOCKED lets concurrent reviewers take different tasks without waiting.
-   * Tasks of sandbox jobs are never handed to people.
+   * Claims the oldest open task in `language` that the reviewer may review: pending, or claimed
+   * with a lease that ran out. SKIP LOCKED lets concurrent reviewers take different tasks without
+   * waiting. Tasks of sandbox jobs are never handed to people.
    */
   async claim(reviewer: Reviewer, language: string): Promise<ClaimedTask | null> {
     const [claimed] = await this.dataSource.transaction(async (manager) =>
@@ -62,12 +70,12 @@ export class ReviewTasks {
         `UPDATE translation.review_tasks SET status = 'claimed', reviewer_id = $1, lease_until = now() + make_interval(secs => $3)
          WHERE id = (
            SELECT t.id FROM translation.review_tasks t JOIN translation.batch_jobs j ON j.id = t.job_id
-           WHERE t.target = $2 AND NOT j.sandbox AND j.status = 'processing'
+           WHERE t.target = $2 AND j.status = 'processing' AND ${reviewable('$4::uuid')}
              AND (t.status = 'pending' OR (t.status = 'claimed' AND t.lease_until < now()))
            ORDER BY t.created_at, t.idx
            LIMIT 1 FOR UPDATE OF t SKIP LOCKED)
          RETURNING id`,
-        [reviewer.id, language, this.options.leaseSeconds],
+        [reviewer.id, language, this.options.leaseSeconds, reviewer.accountId],
       ),
     );
     if (!claimed) return null;
@@ -76,9 +84,8 @@ export class ReviewTasks {
 
   /** The reviewer's claimed task in `language` whose lease still runs, if any: where they left off. */
   async held(reviewer: Reviewer, language: string): Promise<ClaimedTask | null> {
-    const task = await this.dataSource.manager
-      .createQueryBuilder(ReviewTask, 't')
-      .where(`t.reviewer_id = :reviewer AND t.target = :language AND t.status = 'claimed' AND t.lease_until > now()`, { reviewer: reviewer.id, language })
+    const task = await this.ownTasks(reviewer)
+      .andWhere(`t.target = :language AND t.status = 'claimed' AND t.lease_until > now()`, { language })
       .orderBy('t.lease_until')
       .getOne();
     return task && this.view(task);
@@ -86,16 +93,15 @@ export class ReviewTasks {
 
   /** One of the reviewer's own tasks (held or answered by them); 404 for any other. */
   async get(reviewer: Reviewer, taskId: string): Promise<ClaimedTask> {
-    const task = UUID.test(taskId) ? await this.dataSource.manager.findOneBy(ReviewTask, { id: taskId, reviewerId: reviewer.id }) : null;
-    if (!task) throw ApiError.notFound(`Review task ${taskId} not found`);
+    const task = UUID.test(taskId) ? await this.ownTasks(reviewer).andWhere('t.id = :taskId', { taskId }).getOne() : null;
+    if (!task) throw notFound(taskId);
     return this.view(task);
   }
 
   /** The reviewer's answered tasks and those they hold, the held ones first, then the latest answer first. */
   recent(reviewer: Reviewer, limit = RECENT_TASKS_LIMIT): Promise<ReviewTask[]> {
-    return this.dataSource.manager
-      .createQueryBuilder(ReviewTask, 't')
-      .where(`t.reviewer_id = :reviewer AND (t.status IN ('approved', 'edited') OR (t.status = 'claimed' AND t.lease_until > now()))`, { reviewer: reviewer.id })
+    return this.ownTasks(reviewer)
+      .andWhere(`(t.status IN ('approved', 'edited') OR (t.status = 'claimed' AND t.lease_until > now()))`)
       .orderBy('t.answered_at', 'DESC', 'NULLS FIRST')
       .addOrderBy('t.created_at', 'DESC')
       .addOrderBy('t.id')
@@ -105,18 +111,18 @@ export class ReviewTasks {
 
   /** A fresh lease of the configured length on a task the reviewer holds; the same 404 and 409s as answering. */
   async renew(reviewer: Reviewer, taskId: string): Promise<ReviewTask> {
-    if (!UUID.test(taskId)) throw ApiError.notFound(`Review task ${taskId} not found`);
-    const [renewed] = await this.dataSource.transaction((manager) =>
-      rows<{ id: string }>(
+    const [renewed] = await this.dataSource.transaction(async (manager) => {
+      await this.reachable(manager, reviewer, taskId);
+      return rows<{ id: string }>(
         manager,
         `UPDATE translation.review_tasks SET lease_until = now() + make_interval(secs => $3)
          WHERE id = $1 AND reviewer_id = $2 AND status = 'claimed' AND lease_until > now()
          RETURNING id`,
         [taskId, reviewer.id, this.options.leaseSeconds],
-      ),
-    );
+      );
+    });
     const task = await this.dataSource.manager.findOneBy(ReviewTask, { id: taskId });
-    if (!task) throw ApiError.notFound(`Review task ${taskId} not found`);
+    if (!task) throw notFound(taskId);
     if (!renewed) assertHeld(task, reviewer);
     return task;
   }
@@ -128,12 +134,10 @@ export class ReviewTasks {
 
   /** Records a reviewer's verdict on a task whose lease they hold; completes the job with its last answer. */
   async answer(reviewer: Reviewer, taskId: string, verdict: ReviewVerdict): Promise<ReviewTask> {
-    if (!UUID.test(taskId)) throw ApiError.notFound(`Review task ${taskId} not found`);
     return this.dataSource.transaction(async (manager) => {
-      const found = await manager.findOneBy(ReviewTask, { id: taskId });
-      if (!found) throw ApiError.notFound(`Review task ${taskId} not found`);
+      const jobId = await this.reachable(manager, reviewer, taskId);
       // Answers to one job are taken one at a time, so exactly one of them sees the last task answered.
-      await lockJob(manager, found.jobId);
+      await lockJob(manager, jobId);
       const task = await manager.findOneByOrFail(ReviewTask, { id: taskId });
       assertHeld(task, reviewer);
       if (verdict.verdict === 'edit') {
@@ -196,6 +200,26 @@ export class ReviewTasks {
     return this.progress.completeWithin(manager, jobId);
   }
 
+  /** The tasks the reviewer claimed, of jobs they may still review. */
+  private ownTasks(reviewer: Reviewer) {
+    return this.dataSource.manager
+      .createQueryBuilder(ReviewTask, 't')
+      .innerJoin(BatchJob, 'j', 'j.id = t.job_id')
+      .where(`t.reviewer_id = :reviewer AND ${reviewable('CAST(:account AS uuid)')}`, { reviewer: reviewer.id, account: reviewer.accountId });
+  }
+
+  /** The job of a task the reviewer may review, whoever holds it; 404 for any other task, as for one that does not exist. */
+  private async reachable(manager: EntityManager, reviewer: Reviewer, taskId: string): Promise<string> {
+    const [task] = UUID.test(taskId)
+      ? await manager.query<{ job_id: string }[]>(
+          `SELECT t.job_id FROM translation.review_tasks t JOIN translation.batch_jobs j ON j.id = t.job_id WHERE t.id = $1 AND ${reviewable('$2::uuid')}`,
+          [taskId, reviewer.accountId],
+        )
+      : [];
+    if (!task) throw notFound(taskId);
+    return task.job_id;
+  }
+
   private async view(task: ReviewTask): Promise<ClaimedTask> {
     const manager = this.dataSource.manager;
     const text = await manager.findOneBy(BatchText, { jobId: task.jobId, idx: task.idx });
@@ -224,6 +248,10 @@ async function rows<T>(manager: EntityManager, sql: string, parameters: unknown[
   // The structured result carries the rows of an UPDATE ... RETURNING, which a plain query() pairs with a count.
   const result = await manager.queryRunner!.query(sql, parameters, true);
   return result.records as T[];
+}
+
+function notFound(taskId: string): ApiError {
+  return ApiError.notFound(`Review task ${taskId} not found`);
 }
 
 function conflict(code: string, message: string): ApiError {

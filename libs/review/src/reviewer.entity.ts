@@ -2,7 +2,9 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeor
 
 /**
  * A native speaker who answers review tasks: either with a `rvw_` token, stored only as its hash,
- * or, without a token, as a console user with the role reviewer who signs in there.
+ * or, without a token, as a console user with the role reviewer who signs in there. A reviewer
+ * of an account reviews that account's jobs only; one of no account is in the platform's pool
+ * and reviews the jobs of accounts that let the pool review their language.
  */
 @Entity({ schema: 'translation', name: 'reviewers' })
 export class Reviewer {
@@ -11,6 +13,10 @@ export class Reviewer {
 
   @Column({ type: 'text', nullable: true })
   name: string | null;
+
+  /** Null for the operator's reviewers, the platform's pool. */
+  @Column({ name: 'account_id', type: 'uuid', nullable: true })
+  accountId: string | null;
 
   /** Target languages the reviewer answers tasks for. */
   @Column({ type: 'text', array: true })

@@ -16,16 +16,21 @@ export function assertReviews(reviewer: Reviewer, language: string): void {
 export class ReviewerService {
   constructor(@InjectRepository(Reviewer) private readonly reviewers: Repository<Reviewer>) {}
 
-  /** Creates a reviewer; the plain token is returned only here. */
-  async create(languages: string[], name: string | null = null): Promise<{ reviewer: Reviewer; token: string }> {
+  /**
+   * Creates a reviewer with a token, returned only here: of one account, or of the platform's
+   * pool without one.
+   */
+  async create(languages: string[], { name = null, accountId = null }: { name?: string | null; accountId?: string | null } = {}): Promise<{ reviewer: Reviewer; token: string }> {
     const token = generateReviewerToken();
-    const reviewer = await this.reviewers.save(this.reviewers.create({ name, languages, tokenHash: hashReviewerToken(token), tokenHint: reviewerTokenHint(token), revokedAt: null }));
+    const reviewer = await this.reviewers.save(
+      this.reviewers.create({ name, accountId, languages, tokenHash: hashReviewerToken(token), tokenHint: reviewerTokenHint(token), revokedAt: null }),
+    );
     return { reviewer, token };
   }
 
-  /** A reviewer without a token, for a person who signs in elsewhere (the console); in the caller's transaction. */
-  createWithoutToken(manager: EntityManager, languages: string[], name: string): Promise<Reviewer> {
-    return manager.save(manager.create(Reviewer, { name, languages, tokenHash: null, tokenHint: null, revokedAt: null }));
+  /** A reviewer of the account without a token, for a person who signs in elsewhere (the console); in the caller's transaction. */
+  createWithoutToken(manager: EntityManager, accountId: string, languages: string[], name: string): Promise<Reviewer> {
+    return manager.save(manager.create(Reviewer, { name, accountId, languages, tokenHash: null, tokenHint: null, revokedAt: null }));
   }
 
   async setLanguages(manager: EntityManager, id: string, languages: string[]): Promise<void> {

@@ -37,10 +37,10 @@ describe('review tier from submission to reviewed results', () => {
   const webhookData = async (accountId: string) =>
     (await stack.sql<{ payload: { data: Record<string, unknown> } }>('SELECT payload FROM translation.webhook_events WHERE account_id = $1', [accountId])).map((event) => event.payload.data);
 
-  /** A reviewer straight in the database, as `admin reviewer:create` stores one (its own spec covers the command). */
-  async function reviewer(languages: string[]): Promise<string> {
+  /** A reviewer of the account straight in the database, as `admin reviewer:create --account` stores one (its own spec covers the command). */
+  async function reviewer(accountId: string, languages: string[]): Promise<string> {
     const token = generateReviewerToken();
-    await stack.sql('INSERT INTO translation.reviewers (languages, token_hash, token_hint) VALUES ($1, $2, $3)', [languages, hashReviewerToken(token), reviewerTokenHint(token)]);
+    await stack.sql('INSERT INTO translation.reviewers (account_id, languages, token_hash, token_hint) VALUES ($1, $2, $3, $4)', [accountId, languages, hashReviewerToken(token), reviewerTokenHint(token)]);
     return token;
   }
 
@@ -106,7 +106,7 @@ describe('review tier from submission to reviewed results', () => {
   it('keeps a live job processing until reviewers have answered every sampled text, and shows their edits', async () => {
     await startWorker({ REVIEW_SAMPLE_RATE: '1' });
     const key = await keyWithWebhook(false);
-    const token = await reviewer(['es', 'de']);
+    const token = await reviewer(key.accountId, ['es', 'de']);
     const accepted = await submit(key.plainKey, { target: 'es', texts: ['Good morning.', 'The cat is sleeping.'] });
     expect(accepted.status).toBe(202);
     await inReview(accepted.body.job, 2);
@@ -134,7 +134,7 @@ describe('review tier from submission to reviewed results', () => {
   it('returns a task whose lease ran out to the pool, and refuses the late answer', async () => {
     await startWorker({ REVIEW_SAMPLE_RATE: '1' });
     const key = await stack.createKey();
-    const [slow, quick] = [await reviewer(['fr']), await reviewer(['fr'])];
+    const [slow, quick] = [await reviewer(key.accountId, ['fr']), await reviewer(key.accountId, ['fr'])];
     const accepted = await submit(key.plainKey, { target: 'fr', texts: ['The cat is sleeping.'] });
     await inReview(accepted.body.job, 1);
 
@@ -152,7 +152,7 @@ describe('review tier from submission to reviewed results', () => {
 
   it('admits reviewers only, and only to their languages', async () => {
     const key = await stack.createKey();
-    const token = await reviewer(['de']);
+    const token = await reviewer(key.accountId, ['de']);
     expect(await next(token, 'es')).toMatchObject({ status: 403, body: { error: 'forbidden', message: 'You review de, not es' } });
     expect(await next(key.plainKey, 'de')).toMatchObject({ status: 401, body: { error: 'invalid_key' } });
     expect(await http(apiUrl, 'GET', '/api/v1/review/tasks/next?lang=de')).toMatchObject({ status: 401, body: { error: 'invalid_key' } });

@@ -8,8 +8,8 @@ import { ConsoleUser, type ConsoleRole } from '../users/console-user.entity';
 
 /**
  * A console user with the role reviewer acts as a reviewer of the review tier: a reviewer record
- * without a token, linked from the user (`console_users.reviewer_id`), named by their email
- * address. Its languages are set by the account's owner; `admin reviewer:revoke` (translate-api)
+ * of the user's account without a token, linked from the user (`console_users.reviewer_id`),
+ * named by their email address: they review that account's jobs and no other's. Its languages are set by the account's owner; `admin reviewer:revoke` (translate-api)
  * stops it as it stops a token, and removing the user revokes it too.
  */
 @Injectable()
@@ -31,7 +31,7 @@ export class ConsoleReviewers {
       return Object.assign(existing, languages && { languages });
     }
     if (!languages?.length) return null;
-    const reviewer = await this.reviewers.createWithoutToken(manager, languages, user.email);
+    const reviewer = await this.reviewers.createWithoutToken(manager, user.accountId, languages, user.email);
     await manager.update(ConsoleUser, { id: user.id }, { reviewerId: reviewer.id });
     return Object.assign(user, { reviewerId: reviewer.id, reviewer }).reviewer!;
   }

@@ -1,12 +1,12 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { BatchJob, BatchText, newBatchJobId } from '@platform/batches';
-import { ReviewerService, ReviewTasks } from '@platform/review';
+import { ReviewerService } from '@platform/review';
+import { insertJobInReview } from '@platform/review/testing';
 import { createTestKey } from '@platform/testing';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountWithOwner, sql, startConsole, type Browser, type TestAccount } from '../console-browser.testing';
 
-/** No other test reviews Latvian, so the open tasks of this language are this file's. */
+/** The account is this file's own, and its reviewers see its tasks only: the open tasks are this file's. */
 const LANGUAGE = 'lv';
 const SOURCE = 'Hello {name}, the <b>sofa</b> is red.';
 const MACHINE = 'Sveiki {name}, <b>dīvāns</b> ir sarkans.';
@@ -17,32 +17,10 @@ describe('the reviewer workspace over HTTP', () => {
   let url: string;
   let account: TestAccount;
 
-  /** A live review-tier job of one text in review, sampled by the review lib as batch-worker does. */
+  /** A live review-tier job of the account, of one text in review. */
   async function jobInReview(): Promise<string> {
-    const key = await createTestKey({ sandbox: false });
-    const dataSource = app.get(DataSource);
-    const job = dataSource.getRepository(BatchJob).create({
-      id: newBatchJobId(),
-      accountId: key.accountId,
-      keyId: key.keyId,
-      sandbox: false,
-      status: 'processing',
-      source: 'en',
-      target: LANGUAGE,
-      format: 'text',
-      tier: 'review',
-      glossary: { source: 'en', target: LANGUAGE, entries: [{ term: 'sofa', translation: 'dīvāns' }] },
-      total: 1,
-      doneCount: 1,
-      words: 6,
-      costCents: 1,
-    });
-    await dataSource.transaction(async (manager) => {
-      await manager.save(job);
-      await manager.insert(BatchText, { jobId: job.id, idx: 0, text: SOURCE, translation: MACHINE, words: 6, detectedSource: 'en' });
-      await app.get(ReviewTasks).sample(manager, job);
-    });
-    return job.id;
+    const key = await createTestKey({ sandbox: false, accountId: account.accountId });
+    return insertJobInReview(app, { key, target: LANGUAGE, source: SOURCE, translation: MACHINE, glossary: { source: 'en', target: LANGUAGE, entries: [{ term: 'sofa', translation: 'dīvāns' }] } });
   }
 
   async function reviewer(languages = [LANGUAGE]): Promise<{ browser: Browser; userId: string }> {
@@ -59,7 +37,6 @@ describe('the reviewer workspace over HTTP', () => {
 
   beforeAll(async () => {
     ({ app, url } = await startConsole());
-    await sql(`DELETE FROM translation.batch_jobs WHERE target = $1 AND status = 'processing'`, [LANGUAGE]);
     account = await accountWithOwner(app, url);
   });
   afterAll(() => app?.close());

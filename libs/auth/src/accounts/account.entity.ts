@@ -22,6 +22,10 @@ export class Account {
   @Column({ name: 'activated_at', type: 'timestamptz', nullable: true })
   activatedAt: Date | null;
 
+  /** Languages in which the platform's pool of reviewers may review this account's live jobs, besides its own reviewers. */
+  @Column({ name: 'review_pool_languages', type: 'text', array: true, default: () => "'{}'" })
+  reviewPoolLanguages: string[];
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

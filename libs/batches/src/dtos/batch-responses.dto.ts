@@ -1,6 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { BATCH_STATUSES, type BatchStatus } from '../batch-job.entity';
+import { REVIEWERS_OF_JOB, type ReviewersOfJob } from '../batch-view';
 import { TRANSLATION_FORMATS, TRANSLATION_TIERS } from '@platform/translation-pipeline';
+
+const REVIEWED_BY_DOCS = {
+  enum: REVIEWERS_OF_JOB,
+  description:
+    "Tier review only: who reviews the job's sampled texts. `simulated` in sandbox; `account`: the account's own reviewers; " +
+    "`account_and_platform`: those and the platform's, as the account chose for the target language when the job was submitted",
+};
 
 export class BatchAcceptedDto {
   @ApiProperty({ enum: [true] })
@@ -51,6 +59,9 @@ export class BatchJobDto {
   @ApiProperty({ enum: TRANSLATION_TIERS })
   tier: string;
 
+  @ApiPropertyOptional(REVIEWED_BY_DOCS)
+  reviewed_by?: ReviewersOfJob;
+
   @ApiProperty({ format: 'date-time' })
   created_at: string;
 
@@ -92,6 +103,9 @@ export class BatchSummaryDto {
 
   @ApiProperty({ enum: TRANSLATION_TIERS })
   tier: string;
+
+  @ApiPropertyOptional(REVIEWED_BY_DOCS)
+  reviewed_by?: ReviewersOfJob;
 
   @ApiProperty({ enum: TRANSLATION_FORMATS })
   format: string;

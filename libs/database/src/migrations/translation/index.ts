@@ -11,6 +11,7 @@ import { BatchListing1733310000000 } from './1733310000000-batch-listing';
 import { UsageDays1733320000000 } from './1733320000000-usage-days';
 import { ConsoleReviewers1733410000000 } from './1733410000000-console-reviewers';
 import { ChargeWordsFunction1733600000000 } from './1733600000000-charge-words-function';
+import { ReviewScope1733700000000 } from './1733700000000-review-scope';
 
 /** Ordered list; a new migration is appended here and never edited once released. */
 export const translationMigrations: Function[] = [
@@ -27,4 +28,5 @@ export const translationMigrations: Function[] = [
   UsageDays1733320000000,
   ConsoleReviewers1733410000000,
   ChargeWordsFunction1733600000000,
+  ReviewScope1733700000000,
 ];
