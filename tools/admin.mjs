@@ -11,6 +11,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const APP_BY_COMMAND = {
   'account:create': 'translate-api',
   'account:limits': 'translate-api',
+  'account:review-pool': 'translate-api',
   'key:create': 'translate-api',
   'reviewer:create': 'translate-api',
   'reviewer:revoke': 'translate-api',

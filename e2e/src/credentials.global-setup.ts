@@ -48,7 +48,7 @@ export default async function setup(project: TestProject): Promise<void> {
         manageKey: key('keys', '--sandbox', '--manage'),
         webhookKey: key('webhooks', '--sandbox', '--manage'),
         liveKey: key('review'),
-        reviewerToken: ['reviewer:create', '--languages', 'es', '--name', runId],
+        reviewerToken: ['reviewer:create', '--languages', 'es', '--account', `${runId}-review`, '--name', runId],
       }),
     ),
     sequentially(stack.imageAdmin, {

@@ -59,13 +59,13 @@ describe("README: the review tier's walkthrough, command for command", () => {
 
     await runAsReader(next(/^LIVE=/), vars);
     expect(vars.LIVE).toMatch(/^svc_live_/);
+    await runAsReader(next(/^REVIEWER=/), vars);
+    expect(vars.REVIEWER).toMatch(/^rvw_/);
     const submitted = (await runAsReader(next(/\/translate /), vars)).output!;
     expect(submitted).toMatchObject({ ok: true, status: 'processing' });
     vars.job = submitted.job!;
 
-    await runAsReader(next(/^REVIEWER=/), vars);
-    expect(vars.REVIEWER).toMatch(/^rvw_/);
-    // On a long-lived stack other jobs' open tasks may come first: a reader asks again.
+    // On a long-lived stack the account's earlier jobs may have open tasks that come first: a reader asks again.
     const claim = next(/review\/tasks\/next/);
     const claimed = await pollUntil(
       async () => (await runAsReader(claim, vars)).output!,
@@ -85,7 +85,7 @@ describe("README: the review tier's walkthrough, command for command", () => {
       (job) => job.status !== 'processing',
       { timeoutMs: stack.jobTimeoutMs, intervalMs: 250, what: `job ${vars.job} to finish` },
     );
-    expect(done).toMatchObject({ ok: true, status: 'done', tier: 'review', results: [{ index: 0, translation: claimed.task!.machine_translation }] });
+    expect(done).toMatchObject({ ok: true, status: 'done', tier: 'review', reviewed_by: 'account', results: [{ index: 0, translation: claimed.task!.machine_translation }] });
     expect(commands).toEqual([]);
   });
 });

@@ -97,6 +97,9 @@ describe('operator CLI (built translate-api, admin command)', () => {
     [['account:limits', 'x', '--rate', '0'], /--rate must be a whole number of requests per minute or "none" \(at least 1\)/],
     [['reviewer:create'], /--languages is required/],
     [['reviewer:create', '--languages', 'de,xx'], /xx is not an EU language code/],
+    [['reviewer:create', '--languages', 'de', '--account', 'no-such-account'], /account "no-such-account" does not exist/],
+    [['account:review-pool', 'x'], /--languages is required/],
+    [['account:review-pool', 'no-such-account', '--languages', 'de'], /account "no-such-account" does not exist/],
     [['nope'], /unknown admin command "nope"/],
   ])('refuses %j with a message on stderr and exit code 1', async (args, message) => {
     expectOperatorMistake(await admin(...args), message);
@@ -106,7 +109,7 @@ describe('operator CLI (built translate-api, admin command)', () => {
     const run = await admin('reviewer:create', '--languages', 'de,FR', '--name', 'Anna');
     expect(run.code, run.stderr).toBe(0);
     expect(run.lastLine).toMatch(/^rvw_[0-9A-Za-z]{40}$/);
-    expect(run.stdout).toContain('for de, fr');
+    expect(run.stdout).toContain("of the platform's pool (accounts opt in per language with account:review-pool) for de, fr");
     const next = (lang: string) => http(url, 'GET', `/api/v1/review/tasks/next?lang=${lang}`, { token: run.lastLine });
     expect((await next('fr')).status).toBe(200);
     expect((await next('es')).status).toBe(403);
@@ -119,6 +122,18 @@ describe('operator CLI (built translate-api, admin command)', () => {
     expectOperatorMistake(await admin('reviewer:revoke', '00000000-0000-4000-8000-000000000000'), /does not exist/);
   });
 
+  it("creates a reviewer of one account, and lets an account open languages to the platform's reviewers", async () => {
+    const account = await newAccount();
+    const created = await admin('reviewer:create', '--languages', 'pl', '--account', account);
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stdout).toContain(`of account "${account}" for pl`);
+
+    const opened = await admin('account:review-pool', account, '--languages', 'pl,DE');
+    expect(opened.code, opened.stderr).toBe(0);
+    expect(JSON.parse(opened.lastLine)).toEqual(['de', 'pl']);
+    expect(JSON.parse((await admin('account:review-pool', account, '--languages', 'none')).lastLine)).toEqual([]);
+  });
+
   it('runs through npm run admin (tools/admin.mjs), which builds, migrates and forwards the exit code', async () => {
     const account = await newAccount();
     const run = await runNode(['tools/admin.mjs', 'key:create', '--account', account, '--sandbox', '--manage']);
@@ -127,6 +142,6 @@ describe('operator CLI (built translate-api, admin command)', () => {
     expect((await http(url, 'GET', '/api/v1/keys', { token: run.lastLine })).status).toBe(200);
 
     expectOperatorMistake(await runNode(['tools/admin.mjs', 'key:create', '--account', 'x', '--word-limit', 'lots']), /--word-limit must be a whole number/);
-    expectOperatorMistake(await runNode(['tools/admin.mjs', 'launch:rockets']), /commands: account:create, account:limits, key:create/);
+    expectOperatorMistake(await runNode(['tools/admin.mjs', 'launch:rockets']), /commands: account:create, account:limits, account:review-pool, key:create/);
   }, 120_000);
 });

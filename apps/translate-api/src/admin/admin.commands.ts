@@ -1,7 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { AccountService, ApiKeyService, type Account } from '@platform/auth';
 import { EU_LANGUAGES, isEuLanguage } from '@platform/contracts';
-import { ReviewerService } from '@platform/review';
+import { ReviewerService, ReviewRouting } from '@platform/review';
 import { AdminCommandError, asOperatorMistake, parseFlags, type AdminCommand, type AdminCommands } from '@platform/service-kit';
 import { parseArgs } from 'node:util';
 
@@ -128,21 +128,51 @@ const accountLimits: AdminCommand<AccountLimitsOptions> = {
   },
 };
 
-const reviewerCreate: AdminCommand<{ languages: string[]; name: string | null }> = {
-  usage: 'admin reviewer:create --languages de,fr [--name NAME]',
+/** `--languages de,fr` as a list of EU language codes, each once. */
+function parseLanguages(usage: string, value: string | undefined): string[] {
+  const languages = [...new Set((value ?? '').split(',').map((code) => code.trim().toLowerCase()).filter(Boolean))];
+  if (languages.length === 0) throw new AdminCommandError(`--languages is required\nusage: ${usage}`);
+  const unknown = languages.filter((code) => !isEuLanguage(code));
+  if (unknown.length > 0) throw new AdminCommandError(`--languages: ${unknown.join(', ')} is not an EU language code (${EU_LANGUAGES.join(', ')})`);
+  return languages;
+}
+
+const reviewerCreate: AdminCommand<{ languages: string[]; name: string | null; account: string | null }> = {
+  usage: 'admin reviewer:create --languages de,fr [--account NAME] [--name NAME]',
   parse(args) {
-    const { values } = parseFlags(this.usage, () => parseArgs({ args, strict: true, options: { languages: { type: 'string' }, name: { type: 'string' } } }));
-    const languages = [...new Set((values.languages ?? '').split(',').map((code) => code.trim().toLowerCase()).filter(Boolean))];
-    if (languages.length === 0) throw new AdminCommandError(`--languages is required\nusage: ${this.usage}`);
-    const unknown = languages.filter((code) => !isEuLanguage(code));
-    if (unknown.length > 0) throw new AdminCommandError(`--languages: ${unknown.join(', ')} is not an EU language code (${EU_LANGUAGES.join(', ')})`);
+    const { values } = parseFlags(this.usage, () =>
+      parseArgs({ args, strict: true, options: { languages: { type: 'string' }, name: { type: 'string' }, account: { type: 'string' } } }),
+    );
+    const languages = parseLanguages(this.usage, values.languages);
     const name = values.name?.trim() || null;
     if (name && name.length > 100) throw new AdminCommandError('--name must be at most 100 characters');
-    return { languages, name };
+    if (values.account !== undefined && !values.account.trim()) throw new AdminCommandError(`--account needs an account name\nusage: ${this.usage}`);
+    return { languages, name, account: values.account?.trim() ?? null };
   },
-  async run(context, { languages, name }) {
-    const { reviewer, token } = await context.get(ReviewerService).create(languages, name);
-    return [`created reviewer ${reviewer.id}${name ? ` "${name}"` : ''} for ${languages.join(', ')}; the token is shown only now:`, token];
+  async run(context, { languages, name, account: accountName }) {
+    const account = accountName === null ? null : await existingAccount(context, accountName);
+    const { reviewer, token } = await context.get(ReviewerService).create(languages, { name, accountId: account?.id ?? null });
+    const whose = account ? `of account "${account.name}"` : "of the platform's pool (accounts opt in per language with account:review-pool)";
+    return [`created reviewer ${reviewer.id}${name ? ` "${name}"` : ''} ${whose} for ${languages.join(', ')}; the token is shown only now:`, token];
+  },
+};
+
+const accountReviewPool: AdminCommand<{ account: string; languages: string[] }> = {
+  usage: 'admin account:review-pool NAME --languages de,fr|none',
+  parse(args) {
+    const { values, positionals } = parseFlags(this.usage, () =>
+      parseArgs({ args, strict: true, allowPositionals: true, options: { languages: { type: 'string' } } }),
+    );
+    const account = positionals[0]?.trim();
+    if (positionals.length !== 1 || !account) throw new AdminCommandError(`give exactly one account name\nusage: ${this.usage}`);
+    const languages = values.languages?.trim().toLowerCase() === 'none' ? [] : parseLanguages(this.usage, values.languages);
+    return { account, languages };
+  },
+  async run(context, { account: name, languages }) {
+    const account = await existingAccount(context, name);
+    await context.get(ReviewRouting).setPoolLanguages(account.id, languages);
+    const shown = languages.length > 0 ? [...languages].sort().join(', ') : 'no language';
+    return [`account "${account.name}": the platform's reviewers review ${shown} besides the account's own reviewers, for jobs submitted from now on`, JSON.stringify([...languages].sort())];
   },
 };
 
@@ -164,6 +194,7 @@ const reviewerRevoke: AdminCommand<{ id: string }> = {
 export const ADMIN_COMMANDS: AdminCommands = {
   'account:create': accountCreate,
   'account:limits': accountLimits,
+  'account:review-pool': accountReviewPool,
   'key:create': keyCreate,
   'reviewer:create': reviewerCreate,
   'reviewer:revoke': reviewerRevoke,

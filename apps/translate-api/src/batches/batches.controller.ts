@@ -11,12 +11,13 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { ApiKeyAuth, CurrentApiKey } from '@platform/auth';
-import { BatchAcceptedDto, BatchJobDto, BatchListQueryDto, BatchListResponseDto, BatchReader, BatchService, DEFAULT_BATCH_PAGE } from '@platform/batches';
+import { BatchAcceptedDto, BatchJobDto, BatchListQueryDto, BatchListResponseDto, BatchReader, DEFAULT_BATCH_PAGE } from '@platform/batches';
 import type { ApiKeyPrincipal } from '@platform/contracts';
 import { TranslationErrorDto } from '@platform/errors';
 import { ApiRateLimited, RATE_LIMIT_HEADER_DOCS } from '@platform/quota';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { BatchRequestDto } from './dtos/batch-request.dto';
+import { BatchSubmission } from './batch-submission.service';
 
 @ApiTags('batches')
 @ApiKeyAuth()
@@ -24,7 +25,7 @@ import { BatchRequestDto } from './dtos/batch-request.dto';
 @Controller('api/v1/batches')
 export class BatchesController {
   constructor(
-    private readonly batches: BatchService,
+    private readonly batches: BatchSubmission,
     private readonly reader: BatchReader,
   ) {}
 
@@ -37,12 +38,14 @@ export class BatchesController {
       'Validated like POST /api/v1/translate (each text against its format, the source detected per group of 50 texts when not given) ' +
       'and charged in full now: a refused batch costs nothing, an accepted one is not charged again. Answers at once; ' +
       'poll GET /api/v1/batches/{job} or receive the `batch.completed` webhook. If the engine keeps failing the job ends `failed` ' +
-      'and its words are refunded. In tier review the job stays `processing` until reviewers have answered its sampled texts.',
+      'and its words are refunded. In tier review the job stays `processing` until reviewers have answered its sampled texts: the ' +
+      "account's own reviewers, and the platform's where the account lets them review the target language; a live job in a language " +
+      'nobody reviews for the account is refused with 422.',
   })
   @ApiAcceptedResponse({ type: BatchAcceptedDto, headers: RATE_LIMIT_HEADER_DOCS })
   @ApiPaymentRequiredResponse({ type: TranslationErrorDto, description: "quota_exceeded: the words would pass a monthly limit, named in the message (the key's own limit, the account's monthly ceiling, or the account's sandbox quota); nothing accepted or charged" })
   @ApiPayloadTooLargeResponse({ type: TranslationErrorDto, description: 'payload_too_large: more than 1,000 texts or 1,000,000 characters' })
-  @ApiUnprocessableEntityResponse({ type: TranslationErrorDto, description: 'unsupported_language: language pair unavailable, a text invalid for its format or a parameter invalid' })
+  @ApiUnprocessableEntityResponse({ type: TranslationErrorDto, description: 'unsupported_language: language pair unavailable, a text invalid for its format, a parameter invalid, or (tier review, live) nobody to review the target language' })
   async submit(@CurrentApiKey() key: ApiKeyPrincipal, @Body() body: BatchRequestDto): Promise<BatchAcceptedDto> {
     const job = await this.batches.submit(key, body);
     return { ok: true, job: job.id, status: 'processing' };

@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
-import { BatchesModule } from '@platform/batches';
 import { GlossariesModule } from '@platform/glossaries';
+import { BatchesApiModule } from '../batches/batches-api.module';
 import { TranslateController } from './translate.controller';
 import { TranslateService } from './translate.service';
 
 @Module({
-  imports: [GlossariesModule, BatchesModule],
+  imports: [GlossariesModule, BatchesApiModule],
   controllers: [TranslateController],
   providers: [TranslateService],
   exports: [TranslateService],

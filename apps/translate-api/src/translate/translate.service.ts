@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { BatchService, type BatchAcceptedDto } from '@platform/batches';
+import type { BatchAcceptedDto } from '@platform/batches';
 import type { ApiKeyPrincipal } from '@platform/contracts';
 import { ApiError } from '@platform/errors';
 import { GlossaryService } from '@platform/glossaries';
 import { WordQuotaService } from '@platform/quota';
 import { EngineError } from '@platform/translation-engines';
 import { TranslationPipeline, type TranslationTier } from '@platform/translation-pipeline';
+import { BatchSubmission } from '../batches/batch-submission.service';
 import { TranslateRequestDto } from './dtos/translate-request.dto';
 import { TranslateResponseDto } from './dtos/translate-response.dto';
 import { assertWithinLimits } from './translate-limits';
@@ -33,7 +34,7 @@ export class TranslateService {
     private readonly pipeline: TranslationPipeline,
     private readonly quota: WordQuotaService,
     private readonly glossaries: GlossaryService,
-    private readonly batches: BatchService,
+    private readonly batches: BatchSubmission,
   ) {}
 
   /**

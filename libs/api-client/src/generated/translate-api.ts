@@ -163,7 +163,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a batch of up to 1,000 texts
-         * @description Validated like POST /api/v1/translate (each text against its format, the source detected per group of 50 texts when not given) and charged in full now: a refused batch costs nothing, an accepted one is not charged again. Answers at once; poll GET /api/v1/batches/{job} or receive the `batch.completed` webhook. If the engine keeps failing the job ends `failed` and its words are refunded. In tier review the job stays `processing` until reviewers have answered its sampled texts.
+         * @description Validated like POST /api/v1/translate (each text against its format, the source detected per group of 50 texts when not given) and charged in full now: a refused batch costs nothing, an accepted one is not charged again. Answers at once; poll GET /api/v1/batches/{job} or receive the `batch.completed` webhook. If the engine keeps failing the job ends `failed` and its words are refunded. In tier review the job stays `processing` until reviewers have answered its sampled texts: the account's own reviewers, and the platform's where the account lets them review the target language; a live job in a language nobody reviews for the account is refused with 422.
          */
         post: operations["BatchesController_submit"];
         delete?: never;
@@ -909,6 +909,11 @@ export interface components {
             target: string;
             /** @enum {string} */
             tier: "basic" | "pro" | "review";
+            /**
+             * @description Tier review only: who reviews the job's sampled texts. `simulated` in sandbox; `account`: the account's own reviewers; `account_and_platform`: those and the platform's, as the account chose for the target language when the job was submitted
+             * @enum {string}
+             */
+            reviewed_by?: "simulated" | "account" | "account_and_platform";
             /** @enum {string} */
             format: "text" | "html" | "json";
             /** @description Words of all texts, charged at submission */
@@ -955,6 +960,11 @@ export interface components {
             target: string;
             /** @enum {string} */
             tier: "basic" | "pro" | "review";
+            /**
+             * @description Tier review only: who reviews the job's sampled texts. `simulated` in sandbox; `account`: the account's own reviewers; `account_and_platform`: those and the platform's, as the account chose for the target language when the job was submitted
+             * @enum {string}
+             */
+            reviewed_by?: "simulated" | "account" | "account_and_platform";
             /** Format: date-time */
             created_at: string;
             /**
@@ -1997,7 +2007,7 @@ export interface operations {
                     "application/json": components["schemas"]["TranslationErrorDto"];
                 };
             };
-            /** @description unsupported_language: language pair unavailable, a text invalid for its format or a parameter invalid */
+            /** @description unsupported_language: language pair unavailable, a text invalid for its format, a parameter invalid, or (tier review, live) nobody to review the target language */
             422: {
                 headers: {
                     [name: string]: unknown;
