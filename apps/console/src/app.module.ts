@@ -12,6 +12,7 @@ import { ConsoleConfig } from './config/console.config';
 import { ImagesModule } from './images/images.module';
 import { InvitationsController } from './invitations/invitations.controller';
 import { ConsoleKeysController } from './keys/console-keys.controller';
+import { ReviewPoolController } from './review-pool/review-pool.controller';
 import { ReviewWorkspaceController } from './review/review-workspace.controller';
 import { ConsoleSession } from './sessions/console-session.entity';
 import { SessionResponder } from './sessions/session-responder.service';
@@ -50,6 +51,7 @@ export class AppModule {
         ActivationController,
         ConsoleKeysController,
         ReviewWorkspaceController,
+        ReviewPoolController,
       ],
       providers: [SessionsService, SessionResponder, SignInThrottleService, SignUpService, { provide: APP_GUARD, useClass: SessionGuard }],
     };

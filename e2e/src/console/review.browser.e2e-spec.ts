@@ -5,7 +5,6 @@ import { stack } from '../stack.config';
 import { expectAcceptedJob, finishedJob, translate, translationApi } from '../translation.client';
 import { acceptInvitation, consolePage, heading, inspectPage, launchChromium, operatorAccount, type OperatorAccount } from './console-browser';
 
-/** No other end-to-end test reviews Italian, so the reviewer here meets only this run's tasks (and leftovers of earlier runs). */
 const LANGUAGE = 'it';
 const SOURCE = 'Hello {name}, the <b>sofa</b> is red.';
 const ADDED = ' Rivisto.';
@@ -45,13 +44,6 @@ describe('the reviewer workspace in a browser: a customer\u2019s review-tier tex
   });
   afterAll(() => browser?.close());
 
-  it('lets the customer submit a review-tier text with a glossary through a live key', async () => {
-    const glossary = await translationApi('POST', '/glossaries', liveKey, { json: { name: 'furniture', source: 'en', entries: [{ term: 'sofa', translations: { [LANGUAGE]: 'divano' } }] } });
-    expect(glossary.status).toBe(201);
-    expect(liveKey).toMatch(/^svc_live_/);
-    job = expectAcceptedJob(await translate(liveKey, { source: 'en', target: LANGUAGE, tier: 'review', glossary: glossary.body.glossary.id, texts: [SOURCE] }));
-  });
-
   it('lets the owner invite a reviewer of Italian, who lands in the workspace', async () => {
     await acceptInvitation(owner, account.invitationLink);
     await owner.getByRole('link', { name: 'Users' }).click();
@@ -67,22 +59,48 @@ describe('the reviewer workspace in a browser: a customer\u2019s review-tier tex
     expect(reviewer.url()).toMatch(/\/console\/review/);
   });
 
+  it("shows the owner who reviews each language, and takes the choice of the platform's reviewers", async () => {
+    const section = owner.getByRole('region', { name: 'Who reviews' });
+    const italian = section.getByRole('row', { name: /^Italian \(it\)/ });
+    await expect.poll(() => italian.getByRole('cell').nth(0).textContent(), SOON).toBe('1');
+    expect(await italian.getByRole('cell').nth(2).textContent()).toBe('Reviewed by your reviewers');
+    expect(await section.getByRole('row', { name: /^German \(de\)/ }).getByRole('cell').nth(2).textContent()).toBe('Refused: nobody reviews it');
+
+    const allow = section.getByRole('checkbox', { name: "Let the platform's reviewers review Italian" });
+    await allow.check();
+    expect(await italian.getByRole('cell').nth(2).textContent()).toBe("Reviewed by your reviewers and the platform's");
+    await section.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => section.getByRole('status').textContent(), SOON).toContain('Saved');
+    await inspectPage(owner, 'users-who-reviews');
+    // Back to the account's own reviewers, which the job below is then recorded with.
+    await allow.uncheck();
+    await section.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => section.getByRole('status').count(), SOON).toBe(1);
+    await owner.reload();
+    await expect.poll(() => owner.getByRole('checkbox', { name: "Let the platform's reviewers review Italian" }).isChecked(), SOON).toBe(false);
+  });
+
+  it('lets the customer submit a review-tier text with a glossary through a live key, now that the account has a reviewer of it', async () => {
+    const glossary = await translationApi('POST', '/glossaries', liveKey, { json: { name: 'furniture', source: 'en', entries: [{ term: 'sofa', translations: { [LANGUAGE]: 'divano' } }] } });
+    expect(glossary.status).toBe(201);
+    expect(liveKey).toMatch(/^svc_live_/);
+    job = expectAcceptedJob(await translate(liveKey, { source: 'en', target: LANGUAGE, tier: 'review', glossary: glossary.body.glossary.id, texts: [SOURCE] }));
+    expect((await translationApi('GET', `/batches/${job}`, liveKey)).body.reviewed_by).toBe('account');
+  });
+
   it('gets the customer\u2019s task: source and machine translation side by side, chips, the glossary term, the lease', async () => {
-    // On a long-lived stack earlier runs may have left Italian tasks; they come first and are approved out of the way.
+    // The account's reviewers see its tasks only: the first one to come is this job's, once it is machine-translated.
     const deadline = Date.now() + stack.jobTimeoutMs;
+    const shown = reviewer.getByRole('heading', { level: 2, name: /^Text \d+ of job_/ });
+    const none = reviewer.getByRole('button', { name: 'Check again' });
     for (;;) {
-      const shown = reviewer.getByRole('heading', { level: 2, name: /^Text \d+ of job_/ });
-      const none = reviewer.getByRole('button', { name: 'Check again' });
       await expect.poll(async () => (await shown.isVisible()) || (await none.isVisible()), { timeout: stack.jobTimeoutMs }).toBe(true);
-      if (await shown.isVisible()) {
-        if ((await shown.textContent())?.includes(job)) break;
-        await reviewer.keyboard.press('Control+Enter');
-      } else {
-        if (Date.now() > deadline) throw new Error(`the review task of ${job} never came`);
-        await none.click();
-      }
+      if (await shown.isVisible()) break;
+      if (Date.now() > deadline) throw new Error(`the review task of ${job} never came`);
+      await none.click();
       await reviewer.waitForTimeout(250);
     }
+    expect(await shown.textContent()).toContain(job);
     await expect.poll(() => reviewer.getByRole('region', { name: 'Source (English)' }).textContent(), SOON).toContain('Hello');
     expect(await reviewer.getByRole('region', { name: 'Source (English)' }).locator('mark.term').textContent()).toContain('sofa');
     expect(await reviewer.getByRole('region', { name: 'Machine translation (Italian)' }).locator('mark.term').textContent()).toContain('divano');

@@ -382,6 +382,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/api/review-pool": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who reviews the account's live review-tier jobs, per language (owners only)
+         * @description Per EU language: the account's own reviewers, whether the platform has reviewers, and whether the account lets them review it. A live job in a language nobody can review for the account is refused at submission with 422.
+         */
+        get: operations["ReviewPoolController_get"];
+        /**
+         * Choose the languages in which the platform's reviewers may review the account's jobs (owners only)
+         * @description Applies to jobs submitted from now on; each job keeps the choice made when it was submitted.
+         */
+        put: operations["ReviewPoolController_set"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -1169,6 +1193,37 @@ export interface components {
             /** @description With an edit that lost a token or a term: each of them */
             problems?: components["schemas"]["EditProblemDto"][];
         };
+        ReviewCoverageDto: {
+            /**
+             * @example de
+             * @enum {string}
+             */
+            language: "bg" | "cs" | "da" | "de" | "el" | "en" | "es" | "et" | "fi" | "fr" | "ga" | "hr" | "hu" | "it" | "lt" | "lv" | "mt" | "nl" | "pl" | "pt" | "ro" | "sk" | "sl" | "sv";
+            /** @description The account's reviewers of the language who can review now (not revoked, still reviewers) */
+            own_reviewers: number;
+            /** @description Whether the platform has a reviewer of the language who can review now */
+            pool_available: boolean;
+            /** @description Whether the account lets the platform's reviewers review the language */
+            pool: boolean;
+        };
+        ReviewPoolResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description The languages in which the platform's reviewers may review the account's live jobs */
+            pool_languages: ("bg" | "cs" | "da" | "de" | "el" | "en" | "es" | "et" | "fi" | "fr" | "ga" | "hr" | "hu" | "it" | "lt" | "lv" | "mt" | "nl" | "pl" | "pt" | "ro" | "sk" | "sl" | "sv")[];
+            /** @description Each EU language: who can review it for the account */
+            coverage: components["schemas"]["ReviewCoverageDto"][];
+        };
+        ReviewPoolChangeDto: {
+            /**
+             * @description Every language in which the platform's reviewers may review the account's live jobs; an empty list for none
+             * @example [
+             *       "de",
+             *       "fr"
+             *     ]
+             */
+            pool_languages: ("bg" | "cs" | "da" | "de" | "el" | "en" | "es" | "et" | "fi" | "fr" | "ga" | "hr" | "hu" | "it" | "lt" | "lv" | "mt" | "nl" | "pl" | "pt" | "ro" | "sk" | "sl" | "sv")[];
+        };
         ImageSubscriptionDto: {
             /** Format: uuid */
             id: string;
@@ -1441,6 +1496,11 @@ export interface components {
             target: string;
             /** @enum {string} */
             tier: "basic" | "pro" | "review";
+            /**
+             * @description Tier review only: who reviews the job's sampled texts. `simulated` in sandbox; `account`: the account's own reviewers; `account_and_platform`: those and the platform's, as the account chose for the target language when the job was submitted
+             * @enum {string}
+             */
+            reviewed_by?: "simulated" | "account" | "account_and_platform";
             /** @enum {string} */
             format: "text" | "html" | "json";
             /** @description Words of all texts, charged at submission */
@@ -2729,6 +2789,93 @@ export interface operations {
             };
             /** @description already_answered: answered before; not_claimed: someone else holds it now, or you never did; lease_expired: your lease ran out and the task went back to the pool */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ReviewPoolController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewPoolResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ReviewPoolController_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewPoolChangeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewPoolResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description invalid_request: pool_languages is not a list of EU language codes */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -43,6 +43,12 @@ export function BatchPage({ session }: { session: Session }) {
             <dd>{job.target}</dd>
             <dt>{t('batches.tier')}</dt>
             <dd>{job.tier}</dd>
+            {job.reviewed_by && (
+              <>
+                <dt>{t('batches.reviewedBy')}</dt>
+                <dd>{t(`batches.reviewedBy.${job.reviewed_by}`)}</dd>
+              </>
+            )}
             <dt>{t('batches.words')}</dt>
             <dd>{formatNumber(job.words)}</dd>
             <dt>{t('batches.cost')}</dt>

@@ -10,6 +10,7 @@ import { usePage } from '../../../ui/use-page';
 import type { Session } from '../../session/hooks/use-session';
 import { useUserActions, useUsers, type ConsoleUser, type Role } from '../hooks/use-users';
 import { InviteForm } from './InviteForm';
+import { ReviewPoolSection } from './ReviewPoolSection';
 import { ReviewerLanguagesForm } from './ReviewerLanguagesForm';
 import { RoleSelect } from './RoleSelect';
 
@@ -70,6 +71,7 @@ export function UsersPage({ session }: { session: Session }) {
         )}
         <Pager {...invitations.pager} />
       </section>
+      <ReviewPoolSection />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import type { components } from '../../../api/session-api';
+import { REVIEW_POOL } from './use-review-pool';
 
 export type ConsoleUser = components['schemas']['UserViewDto'];
 export type Role = ConsoleUser['role'];
@@ -13,7 +14,8 @@ export const useUsers = () => useQuery({ queryKey: USERS, queryFn: () => unwrap(
 
 export function useUserActions() {
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: USERS });
+  // A reviewer's languages or role change who reviews what, too.
+  const refresh = () => Promise.all([client.invalidateQueries({ queryKey: USERS }), client.invalidateQueries({ queryKey: REVIEW_POOL })]);
   return {
     invite: useMutation({ mutationFn: (body: Invitation) => unwrap(api.POST('/console/api/users/invitations', { body })), onSuccess: refresh }),
     changeRole: useMutation({
