@@ -20,7 +20,7 @@ const TASK_ROUTES = (id: string) =>
     ['POST', `/review/tasks/${id}/approve`, undefined],
   ] as const;
 
-describe("reviewers see their own account's tasks only", () => {
+describe("who may review an account's tasks", () => {
   let app: NestFastifyApplication;
   let url: string;
   let victim: TestAccount;
@@ -102,43 +102,39 @@ describe("reviewers see their own account's tasks only", () => {
     expect(claimed).toContain(open);
     expect(claimed).not.toContain(closed);
   });
-});
 
-describe('the owner chooses where the platform\u2019s reviewers may review', () => {
-  let app: NestFastifyApplication;
-  let url: string;
-  let account: TestAccount;
+  describe('the owner chooses where the platform\u2019s reviewers may review', () => {
+    let account: TestAccount;
 
-  beforeAll(async () => {
-    ({ app, url } = await startConsole());
-    account = await accountWithOwner(app, url, { activated: true });
-  });
-  afterAll(() => app?.close());
+    beforeAll(async () => {
+      account = await accountWithOwner(app, url, { activated: true });
+    });
 
-  it('shows per language who reviews, and takes the owner\u2019s choice', async () => {
-    await account.join('reviewer', { languages: ['mt', 'ga'] });
-    await app.get(ReviewerService).create(['mt']);
-    const before = await account.owner.call('GET', '/review-pool');
-    expect(before.status).toBe(200);
-    expect(before.body.pool_languages).toEqual([]);
-    expect(before.body.coverage).toHaveLength(24);
-    expect(before.body.coverage.find((c: { language: string }) => c.language === 'mt')).toEqual({ language: 'mt', own_reviewers: 1, pool_available: true, pool: false });
+    it('shows per language who reviews, and takes the owner\u2019s choice', async () => {
+      await account.join('reviewer', { languages: ['mt', 'ga'] });
+      await app.get(ReviewerService).create(['mt']);
+      const before = await account.owner.call('GET', '/review-pool');
+      expect(before.status).toBe(200);
+      expect(before.body.pool_languages).toEqual([]);
+      expect(before.body.coverage).toHaveLength(24);
+      expect(before.body.coverage.find((c: { language: string }) => c.language === 'mt')).toEqual({ language: 'mt', own_reviewers: 1, pool_available: true, pool: false });
 
-    const chosen = await account.owner.call('PUT', '/review-pool', { pool_languages: ['mt', 'de', 'mt'] });
-    expect(chosen.status).toBe(200);
-    expect(chosen.body.pool_languages).toEqual(['de', 'mt']);
-    expect(chosen.body.coverage.find((c: { language: string }) => c.language === 'de')).toMatchObject({ language: 'de', pool: true });
-    expect((await account.owner.call('PUT', '/review-pool', { pool_languages: [] })).body.pool_languages).toEqual([]);
-  });
+      const chosen = await account.owner.call('PUT', '/review-pool', { pool_languages: ['mt', 'de', 'mt'] });
+      expect(chosen.status).toBe(200);
+      expect(chosen.body.pool_languages).toEqual(['de', 'mt']);
+      expect(chosen.body.coverage.find((c: { language: string }) => c.language === 'de')).toMatchObject({ language: 'de', pool: true });
+      expect((await account.owner.call('PUT', '/review-pool', { pool_languages: [] })).body.pool_languages).toEqual([]);
+    });
 
-  it('refuses other roles and malformed choices', async () => {
-    for (const role of ['member', 'reviewer'] as const) {
-      const { browser } = await account.join(role, role === 'reviewer' ? { languages: ['de'] } : {});
-      expect((await browser.call('GET', '/review-pool')).status).toBe(403);
-      expect((await browser.call('PUT', '/review-pool', { pool_languages: ['de'] })).status).toBe(403);
-    }
-    for (const body of [{}, { pool_languages: 'de' }, { pool_languages: ['xx'] }, { pool_languages: [7] }]) {
-      expect(await account.owner.call('PUT', '/review-pool', body), JSON.stringify(body)).toMatchObject({ status: 422, body: { error: 'invalid_request' } });
-    }
+    it('refuses other roles and malformed choices', async () => {
+      for (const role of ['member', 'reviewer'] as const) {
+        const { browser } = await account.join(role, role === 'reviewer' ? { languages: ['de'] } : {});
+        expect((await browser.call('GET', '/review-pool')).status).toBe(403);
+        expect((await browser.call('PUT', '/review-pool', { pool_languages: ['de'] })).status).toBe(403);
+      }
+      for (const body of [{}, { pool_languages: 'de' }, { pool_languages: ['xx'] }, { pool_languages: [7] }]) {
+        expect(await account.owner.call('PUT', '/review-pool', body), JSON.stringify(body)).toMatchObject({ status: 422, body: { error: 'invalid_request' } });
+      }
+    });
   });
 });
