@@ -4,7 +4,7 @@ import { escapeRegExp } from '../segments/escape-regexp';
 import type { Segment } from '../segments/segment';
 import { EditedTag } from './html/html-attributes';
 import { htmlFlow, type FlowToken } from './html/html-flow';
-import { InlineSentence, type Markup, type SentencePart } from './html/inline-sentence';
+import { InlineSentence, type Markup, type SentencePart } from './inline-sentence';
 import type { DocumentLanguages, SegmentResults, TranslatableDocument } from './translatable-document';
 
 export interface HtmlOptions {
@@ -33,7 +33,7 @@ export function htmlLayout(html: string, options: HtmlOptions = {}): Translatabl
 
   const flush = () => {
     if (run.length === 0) return;
-    const sentence = new InlineSentence(run, glossary);
+    const sentence = new InlineSentence(run, glossary, decodeHTML);
     items.push(sentence);
     translatable.push(sentence);
     run = [];

@@ -1,4 +1,5 @@
 import type { Piece, Segment } from '../segments/segment';
+import type { InlineSentence } from './inline-sentence';
 
 /** Restored output per segment; a segment without an entry keeps its source bytes. */
 export type SegmentResults = ReadonlyMap<Segment, Piece[]>;
@@ -18,11 +19,11 @@ export interface TranslatableDocument {
   render(results: SegmentResults, languages: DocumentLanguages): string;
 }
 
-/** Source bytes kept as they are, or a segment with the source bytes it stands for. */
-export type LayoutItem = string | { segment: Segment; raw: string };
+/** Source bytes kept as they are, or a sentence to translate. */
+export type LayoutItem = string | InlineSentence;
 
 /**
- * A text as a sequence of source bytes that stay as they are and segments. `encode` turns
+ * A text as a sequence of source bytes that stay as they are and sentences. `encode` turns
  * translated text into the format's own notation (e.g. HTML entities).
  */
 export class Layout implements TranslatableDocument {
@@ -33,18 +34,12 @@ export class Layout implements TranslatableDocument {
     private readonly items: readonly LayoutItem[],
     private readonly encode: (text: string) => string = (text) => text,
   ) {
-    this.segments = items.flatMap((item) => (typeof item !== 'string' && item.segment.words > 0 ? [item.segment] : []));
-    this.words = this.segments.reduce((sum, segment) => sum + segment.words, 0);
+    const sentences = items.filter((item) => typeof item !== 'string');
+    this.segments = sentences.flatMap((sentence) => sentence.segments);
+    this.words = sentences.reduce((sum, sentence) => sum + sentence.words, 0);
   }
 
-  // Plain text carries no language markup of its own.
-  render(results: SegmentResults, _languages?: DocumentLanguages): string {
-    return this.items
-      .map((item) => {
-        if (typeof item === 'string') return item;
-        const pieces = results.get(item.segment);
-        return pieces ? pieces.map((piece) => ('raw' in piece ? piece.raw : this.encode(piece.text))).join('') : item.raw;
-      })
-      .join('');
+  render(results: SegmentResults, languages: DocumentLanguages): string {
+    return this.items.map((item) => (typeof item === 'string' ? item : item.render({ results, languages, encode: this.encode }))).join('');
   }
 }

@@ -4,7 +4,7 @@ import { plainTextLayout } from '../plain-text.format';
 import type { Layout } from '../translatable-document';
 import type { StartTag } from './html-flow';
 import type { HtmlAttribute } from './html-tokens';
-import type { Markup, RenderContext } from './inline-sentence';
+import type { Markup, RenderContext } from '../inline-sentence';
 
 /** Attributes whose value is text for people, on any element. */
 const TEXT_ATTRIBUTES = new Set(['alt', 'title', 'placeholder', 'aria-label', 'aria-description']);

@@ -1,8 +1,7 @@
-import { decodeHTML } from 'entities';
-import type { GlossaryMatcher } from '../../glossary/glossary-matcher';
-import { escapeRegExp } from '../../segments/escape-regexp';
-import { Segment, type InlinePart, type Piece } from '../../segments/segment';
-import type { DocumentLanguages, SegmentResults } from '../translatable-document';
+import type { GlossaryMatcher } from '../glossary/glossary-matcher';
+import { escapeRegExp } from '../segments/escape-regexp';
+import { Segment, type InlinePart, type Piece } from '../segments/segment';
+import type { DocumentLanguages, SegmentResults } from './translatable-document';
 
 /** What rendering needs besides the markup itself. */
 export interface RenderContext {
@@ -17,8 +16,16 @@ export interface Markup {
   render(context: RenderContext): string;
 }
 
-/** Text bytes of the source, or markup: an inline element's tag (`open`/`close`) or something opaque (`keep`). */
-export type SentencePart = { kind: 'text'; bytes: string } | ({ kind: 'open' | 'close'; name: string } & Markup) | ({ kind: 'keep' } & Markup);
+/**
+ * Text bytes of the source; whitespace the engine must not touch (`blank`: a plain text's line
+ * break, written back as it is and deciding the spacing around it); or markup: an inline
+ * element's tag (`open`/`close`) or something opaque (`keep`).
+ */
+export type SentencePart =
+  | { kind: 'text'; bytes: string }
+  | { kind: 'blank'; bytes: string }
+  | ({ kind: 'open' | 'close'; name: string } & Markup)
+  | ({ kind: 'keep' } & Markup);
 
 /** A stretch of parts translated on its own when the whole sentence's output cannot be trusted. */
 interface Run {
@@ -35,13 +42,15 @@ interface Element {
 
 // Markup reaches the segment as a key naming its part; engines never see it (it is a placeholder
 // for them) and rendering looks the part up again, so tags can carry translated attributes.
+// Blanks reach it as their own bytes, which the segment recognises as whitespace.
 const keyOf = (index: number) => `\u0000${index}`;
+const isKey = (raw: string) => raw.startsWith('\u0000');
 const indexOf = (key: string) => Number(key.slice(1));
 const WORD = /[\p{L}\p{N}]+/gu;
 
 /**
- * One sentence of HTML: text between two boundaries (block elements, `<br>`, table cells), with
- * inline elements such as `<a>` or `<b>` inside. The whole sentence is one segment, so engines
+ * One sentence: text between two boundaries (in HTML block elements, `<br>`, table cells; in
+ * plain text paragraphs), with inline elements such as `<a>` or `<b>` inside. The whole sentence is one segment, so engines
  * see the words in context; its markup must come back in source order. Engines that keep
  * placeholder positions while reordering words (Apertium does: "the red <b>sofa</b>" comes back
  * as "el sofá <b>rojo</b>") would move words out of their element; so each stretch of text
@@ -62,9 +71,11 @@ export class InlineSentence implements Markup {
   /** The sentence without its elements' tags, when they hold text only. */
   private readonly untagged?: Segment;
 
+  /** `decode` turns text bytes into the characters they stand for (HTML's character references). */
   constructor(
     private readonly parts: SentencePart[],
-    glossary?: GlossaryMatcher,
+    glossary: GlossaryMatcher | undefined,
+    private readonly decode: (bytes: string) => string,
   ) {
     this.main = new Segment(this.inline(0, parts.length), glossary);
     this.words = this.main.words;
@@ -169,7 +180,7 @@ export class InlineSentence implements Markup {
   }
 
   private write(pieces: Piece[], context: RenderContext): string {
-    return pieces.map((piece) => ('raw' in piece ? this.markup(indexOf(piece.raw), context) : context.encode(piece.text))).join('');
+    return pieces.map((piece) => ('text' in piece ? context.encode(piece.text) : isKey(piece.raw) ? this.markup(indexOf(piece.raw), context) : piece.raw)).join('');
   }
 
   private source(from: number, to: number, context: RenderContext): string {
@@ -180,13 +191,13 @@ export class InlineSentence implements Markup {
 
   private markup(index: number, context: RenderContext): string {
     const part = this.parts[index];
-    return part.kind === 'text' ? part.bytes : part.render(context);
+    return part.kind === 'text' || part.kind === 'blank' ? part.bytes : part.render(context);
   }
 
   private textOf(from: number, to: number): string {
     return this.parts
       .slice(from, to)
-      .map((part) => (part.kind === 'text' ? decodeHTML(part.bytes) : ' '))
+      .map((part) => (part.kind === 'text' ? this.decode(part.bytes) : ' '))
       .join('');
   }
 
@@ -195,7 +206,8 @@ export class InlineSentence implements Markup {
     return this.parts.slice(from, to).flatMap((part, offset): InlinePart[] => {
       const index = from + offset;
       if (skip.has(index)) return [];
-      if (part.kind === 'text') return [{ kind: 'text', text: decodeHTML(part.bytes) }];
+      if (part.kind === 'text') return [{ kind: 'text', text: this.decode(part.bytes) }];
+      if (part.kind === 'blank') return [{ kind: 'keep', raw: part.bytes }];
       const raw = keyOf(index);
       return [part.kind === 'keep' ? { kind: 'keep', raw } : { kind: part.kind, name: part.name, raw }];
     });
@@ -210,7 +222,7 @@ function markupPositions(pieces: Piece[]): Map<number, number> | undefined {
   const at = new Map<number, number>();
   let previous = -1;
   for (const [position, piece] of pieces.entries()) {
-    if (!('raw' in piece)) continue;
+    if (!('raw' in piece) || !isKey(piece.raw)) continue;
     if (indexOf(piece.raw) <= previous) return undefined;
     previous = indexOf(piece.raw);
     at.set(previous, position);
