@@ -17,3 +17,4 @@ export * from './raw-connection';
 export * from './http-limits.suite';
 export * from './api-reference.suite';
 export * from './api-client-contract.suite';
+export * from './self-signed-certificate';

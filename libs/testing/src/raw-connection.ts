@@ -1,4 +1,5 @@
 import { connect, type Socket } from 'node:net';
+import { connect as connectTls } from 'node:tls';
 
 /** One TCP connection to an app, for what fetch cannot do: trickle a body, hold a request half sent. */
 export interface RawConnection {
@@ -10,16 +11,17 @@ export interface RawConnection {
   received(): string;
 }
 
-export async function openRawConnection(baseUrl: string): Promise<RawConnection> {
-  const { hostname, port } = new URL(baseUrl);
-  const socket = connect(Number(port), hostname);
+/** Over TLS for an `https:` URL, trusting `ca` (a self-signed certificate) instead of the usual authorities when given. */
+export async function openRawConnection(baseUrl: string, { ca }: { ca?: Buffer } = {}): Promise<RawConnection> {
+  const { protocol, hostname, port } = new URL(baseUrl);
+  const socket = protocol === 'https:' ? connectTls({ host: hostname, port: Number(port), ca }) : connect(Number(port), hostname);
   let received = '';
   let error: NodeJS.ErrnoException | undefined;
   socket.on('data', (chunk) => (received += chunk.toString('utf8')));
   socket.on('error', (e) => (error = e));
   const closed = new Promise<{ received: string; error?: NodeJS.ErrnoException }>((resolve) => socket.once('close', () => resolve({ received, error })));
   await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
+    socket.once(protocol === 'https:' ? 'secureConnect' : 'connect', resolve);
     socket.once('error', reject);
   });
   return { socket, write: (data) => socket.write(data), closed, received: () => received };

@@ -1,6 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http } from './http-client';
+import { requestHead } from './http-limits.suite';
+import { openRawConnection, parseRawResponse } from './raw-connection';
+import { selfSignedCertificate } from './self-signed-certificate';
 import { testAppEnv } from './test-env';
 
 type Dependency = 'postgres' | 'redis' | 's3';
@@ -25,10 +28,17 @@ function expectEnvelope(envelope: ServiceHealthSuite['envelope'], body: unknown,
   else expect(body).toMatchObject({ error_message: message, error_fatal_status: false });
 }
 
+/** What a service answers to `request` (the bytes of one or more requests) before it closes the connection. */
+async function rawAnswer(url: string, request: string, ca?: Buffer) {
+  const connection = await openRawConnection(url, { ca });
+  connection.write(request);
+  return parseRawResponse((await connection.closed).received);
+}
+
 /**
  * The operational contract every service shares: /health checks its real dependencies (503 in
  * the service's envelope when one is away), /metrics speaks Prometheus, unknown routes are 404s
- * in the envelope.
+ * in the envelope, every answer over HTTPS says Strict-Transport-Security.
  */
 export function describeServiceHealth(suite: ServiceHealthSuite): void {
   describe(`${suite.service} operational endpoints`, () => {
@@ -79,6 +89,49 @@ export function describeServiceHealth(suite: ServiceHealthSuite): void {
       const res = await http(url, 'GET', '/no/such/route');
       expect(res.status).toBe(404);
       expectEnvelope(suite.envelope, res.body, 'Cannot GET /no/such/route');
+    });
+
+    it('says Strict-Transport-Security on every answer over its own TLS, a malformed request\'s included, and never over plain HTTP', async () => {
+      const tls = await selfSignedCertificate();
+      const secure = await suite.start(testAppEnv({ TLS_CERT_FILE: tls.certFile, TLS_KEY_FILE: tls.keyFile }));
+      try {
+        const secureUrl = (await secure.getUrl()).replace(/^http:/, 'https:');
+        const close = { connection: 'close' };
+        const answers = [
+          await rawAnswer(secureUrl, requestHead('GET', '/health/live', close), tls.cert),
+          await rawAnswer(secureUrl, requestHead('GET', '/no/such/route', close), tls.cert),
+          await rawAnswer(secureUrl, 'NOT HTTP AT ALL\r\n\r\n', tls.cert),
+        ];
+        expect(answers.map((answer) => answer.status)).toEqual([200, 404, 400]);
+        for (const answer of answers) expect(answer.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      } finally {
+        await secure.close();
+      }
+      const plain = await http(url, 'GET', '/health/live', { headers: { 'x-forwarded-proto': 'https' } });
+      // X-Forwarded-Proto counts only from TRUSTED_PROXIES, which are none here.
+      expect([plain.status, plain.headers.get('strict-transport-security')]).toEqual([200, null]);
+    });
+
+    it('says Strict-Transport-Security, as configured, on answers a trusted proxy forwards from HTTPS in production', async () => {
+      const proxied = await suite.start(
+        testAppEnv({ NODE_ENV: 'production', TRUSTED_PROXIES: '127.0.0.1', HSTS_MAX_AGE_SECONDS: '63072000', HSTS_INCLUDE_SUBDOMAINS: 'true', HSTS_PRELOAD: 'true' }),
+      );
+      try {
+        const proxiedUrl = await proxied.getUrl();
+        const viaHttps = { 'x-forwarded-proto': 'https' };
+        const answers = [await http(proxiedUrl, 'GET', '/health/live', { headers: viaHttps }), await http(proxiedUrl, 'GET', '/no/such/route', { headers: viaHttps })];
+        expect(answers.map((answer) => [answer.status, answer.headers.get('strict-transport-security')])).toEqual([
+          [200, 'max-age=63072000; includeSubDomains; preload'],
+          [404, 'max-age=63072000; includeSubDomains; preload'],
+        ]);
+        const overHttp = [await http(proxiedUrl, 'GET', '/health/live'), await http(proxiedUrl, 'GET', '/no/such/route')];
+        expect(overHttp.map((answer) => [answer.status, answer.headers.get('strict-transport-security')])).toEqual([
+          [200, null],
+          [403, null],
+        ]);
+      } finally {
+        await proxied.close();
+      }
     });
   });
 }

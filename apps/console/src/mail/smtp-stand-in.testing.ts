@@ -1,9 +1,4 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
@@ -33,17 +28,6 @@ function readable(raw: string): string {
   const headers = raw.slice(0, end).replace(/\r\n[ \t]+/g, ' ');
   const body = raw.slice(end).replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return headers + body;
-}
-
-/** A self-signed certificate for 127.0.0.1, which is also the CA a client must be given to trust it. */
-export async function selfSignedCertificate(): Promise<{ key: Buffer; cert: Buffer; certFile: string }> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'smtp-tls-'));
-  const [keyFile, certFile] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
-  await promisify(execFile)('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-    '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', keyFile, '-out', certFile,
-  ]);
-  return { key: await readFile(keyFile), cert: await readFile(certFile), certFile };
 }
 
 /**

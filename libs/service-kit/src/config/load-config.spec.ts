@@ -54,6 +54,14 @@ describe('loadConfig', () => {
     expect(loadConfig(DatabaseRedisConfig, {}).TLS_CERT_FILE).toBeUndefined();
   });
 
+  it.each([
+    [{ HSTS_PRELOAD: 'true', HSTS_INCLUDE_SUBDOMAINS: 'false' }],
+    [{ HSTS_PRELOAD: 'true', HSTS_MAX_AGE_SECONDS: '86400' }],
+  ])('refuses HSTS_PRELOAD without what the preload lists require: %j', (env) => {
+    expect(() => loadConfig(ExampleConfig, env)).toThrow('HSTS_PRELOAD=true: HSTS_PRELOAD needs HSTS_INCLUDE_SUBDOMAINS=true and HSTS_MAX_AGE_SECONDS of at least 31536000');
+    expect(loadConfig(ExampleConfig, { ...env, HSTS_PRELOAD: 'false' }).HSTS_PRELOAD).toBe(false);
+  });
+
   it('ignores variables the config does not declare', () => {
     expect(loadConfig(ExampleConfig, { SOMETHING_ELSE: 'x' })).not.toHaveProperty('SOMETHING_ELSE');
   });

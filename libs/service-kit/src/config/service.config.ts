@@ -1,6 +1,7 @@
 import { FETCH_BAD_PORTS } from '@platform/contracts';
-import { IsBoolean, IsIn, IsInt, IsNotIn, IsOptional, IsString, Max, Min, Matches } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNotIn, IsOptional, IsString, Max, Min, Matches, Validate } from 'class-validator';
 import { EnvBool, EnvInt, EnvList } from './env.decorators';
+import { HSTS_PRELOAD_MIN_AGE, PreloadableHsts } from './preloadable-hsts';
 
 /** Settings every service reads. Each app's config class extends this with its own. */
 export class ServiceConfig {
@@ -27,6 +28,21 @@ export class ServiceConfig {
   /** Proxies whose X-Forwarded-Proto/For are believed: comma-separated IPs or CIDRs. */
   @EnvList() @IsString({ each: true })
   TRUSTED_PROXIES: string[] = [];
+
+  /**
+   * `max-age` of Strict-Transport-Security, sent on every answer that goes out over HTTPS (TLS
+   * here, or X-Forwarded-Proto: https from a trusted proxy); 0 tells browsers to forget the policy.
+   */
+  @EnvInt() @IsInt() @Min(0) @Max(2 * HSTS_PRELOAD_MIN_AGE)
+  HSTS_MAX_AGE_SECONDS = HSTS_PRELOAD_MIN_AGE;
+
+  /** The policy covers the subdomains of the host name the service is reached at too. */
+  @EnvBool() @IsBoolean()
+  HSTS_INCLUDE_SUBDOMAINS = true;
+
+  /** Adds `preload`: consent to browsers' built-in HSTS lists, which is slow to undo. */
+  @EnvBool() @IsBoolean() @Validate(PreloadableHsts)
+  HSTS_PRELOAD = false;
 
   /** Hard upper bound for a graceful shutdown before the process exits anyway. */
   @EnvInt() @IsInt() @Min(1000) @Max(25000)

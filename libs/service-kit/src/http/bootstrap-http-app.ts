@@ -22,6 +22,7 @@ import { refuseDeepBodies } from './body-depth';
 import { clientErrorHandler } from './client-error';
 import { capConnectionsPerAddress } from './connection-cap';
 import { installHttpDrain } from './http-drain';
+import { strictTransportSecurity } from './strict-transport-security';
 import { lingerAfterEarlyAnswers } from './unread-body';
 
 export type SecurityScheme = Parameters<DocumentBuilder['addSecurity']>[1];
@@ -84,6 +85,7 @@ export async function bootstrapHttpApp(options: HttpAppOptions): Promise<NestFas
   const { config, envelope } = options;
   const logger = createRootLogger(options.service, config.LOG_LEVEL);
   const errors = new EnvelopeExceptionFilter(envelope, config.UNAVAILABLE_RETRY_AFTER_SECONDS);
+  const hsts = strictTransportSecurity(config);
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     logController: new RequestLogController(),
@@ -92,7 +94,7 @@ export async function bootstrapHttpApp(options: HttpAppOptions): Promise<NestFas
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: trustProxy(config),
     ...serverOptions(config),
-    clientErrorHandler: clientErrorHandler(envelope),
+    clientErrorHandler: clientErrorHandler(envelope, hsts),
     // Fastify answers a URL it cannot decode (`%ff`) itself, in its own format, unless given a handler.
     frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => errors.reply(error, request, reply),
   } as ConstructorParameters<typeof FastifyAdapter>[0]);
@@ -130,8 +132,10 @@ export async function bootstrapHttpApp(options: HttpAppOptions): Promise<NestFas
       });
     }
   }
-  fastify.addHook('onSend', async (_request, reply) => {
+  fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
+    // HTTPS: TLS on this socket, or X-Forwarded-Proto: https from a trusted proxy.
+    if (request.protocol === 'https') reply.header('strict-transport-security', hsts);
     // Credentials and account data must not be kept by shared or browser caches.
     if (options.credentials && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
