@@ -1,7 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setTimeout as delay } from 'node:timers/promises';
 import { http } from './http-client';
+import { pollUntil } from './poll-until';
 import { openRawConnection, parseRawResponse } from './raw-connection';
 import { leaseRedisDatabase, type RedisDatabaseLease } from './redis-database-lease';
 import { testAppEnv } from './test-env';
@@ -116,11 +118,15 @@ export function describeHttpLimits(suite: HttpLimitsSuite): void {
       }
     });
 
-    it('closes a connection beyond MAX_CONNECTIONS_PER_IP at once and accepts again when one ends', async () => {
+    it('answers a connection beyond MAX_CONNECTIONS_PER_IP, while the others are busy, with 429 in the envelope and closes it; accepts again when one ends', async () => {
       const url = await start({ MAX_CONNECTIONS_PER_IP: '3' });
+      // Connections that have not sent a whole request yet are busy: a slow client's are.
       const held = await Promise.all([1, 2, 3].map(() => openRawConnection(url)));
       const refused = await openRawConnection(url);
-      expect((await refused.closed).received).toBe('');
+      refused.write(requestHead('GET', '/health/live', {}));
+      const answer = parseRawResponse((await refused.closed).received);
+      expect([answer.status, answer.headers['retry-after'], answer.headers['connection']]).toEqual([429, '1', 'close']);
+      expectEnvelope(suite.envelope, answer.body, 'rate_limited');
 
       held[0].socket.destroy();
       await held[0].closed;
@@ -128,6 +134,52 @@ export function describeHttpLimits(suite: HttpLimitsSuite): void {
       next.write(requestHead('GET', '/health/live', { connection: 'close' }));
       expect(parseRawResponse((await next.closed).received).status).toBe(200);
       held.slice(1).forEach((connection) => connection.socket.destroy());
+    });
+
+    it('gives each of 100 concurrent clients of one address an HTTP status, never a reset, with MAX_CONNECTIONS_PER_IP at 8', async () => {
+      // The admitted requests fail authentication; counting them would throttle later tests.
+      const url = await start({ MAX_CONNECTIONS_PER_IP: '8', AUTH_FAILURES_PER_MINUTE: '0' });
+      const clients = await Promise.all(Array.from({ length: 100 }, () => openRawConnection(url)));
+      // Each request waits for its body, so the first eight accepted stay busy while the others arrive.
+      clients.forEach((client) => client.write(requestHead('POST', suite.bodyRequest.path, { ...suite.bodyRequest.headers, 'content-length': '2', connection: 'close' })));
+      const early = () => clients.filter((client) => parseRawResponse(client.received()).status === 429).length;
+      await pollUntil(early, (count) => count === 92, { what: 'the 429 answers of the clients beyond the cap' });
+      // The refused ones are closed already: their answer did not wait for the body.
+      clients.filter((client) => client.socket.writable).forEach((client) => client.write('{}'));
+      const answers = await Promise.all(clients.map(async (client) => ({ error: (await client.closed).error, ...parseRawResponse(client.received()) })));
+      expect(answers.filter((answer) => answer.error !== undefined || !(answer.status >= 200 && answer.status < 600))).toEqual([]);
+      const refused = answers.filter((answer) => answer.status === 429);
+      expect(refused).toHaveLength(92);
+      for (const answer of refused) {
+        expect([answer.headers['retry-after'], answer.headers['connection']]).toEqual(['1', 'close']);
+        expectEnvelope(suite.envelope, answer.body, 'rate_limited');
+      }
+    });
+
+    it('closes the longest idle keep-alive connection of an address at MAX_CONNECTIONS_PER_IP for a new one, which is served', async () => {
+      const url = await start({ MAX_CONNECTIONS_PER_IP: '4' });
+      // One client's pool: four connections, each answered once and kept alive.
+      const pool = await Promise.all([1, 2, 3, 4].map(() => openRawConnection(url)));
+      for (const connection of pool) {
+        connection.write(requestHead('GET', '/health/live', {}));
+        await pollUntil(() => parseRawResponse(connection.received()).status, (status) => status === 200, { what: 'the first answer' });
+      }
+      const newcomer = await openRawConnection(url);
+      newcomer.write(requestHead('GET', '/health/live', { connection: 'close' }));
+      expect(parseRawResponse((await newcomer.closed).received).status).toBe(200);
+      // Exactly one of the pool's connections made room, and nothing was cut mid-request.
+      const closed = await Promise.all(pool.map((connection) => Promise.race([connection.closed.then(() => true), delay(500).then(() => false)])));
+      expect(closed.filter(Boolean)).toHaveLength(1);
+      pool.forEach((connection) => connection.socket.destroy());
+    });
+
+    it('closes a connection beyond MAX_CONNECTIONS_PER_IP that sends no request long before the request timeouts', async () => {
+      // Node's own timeouts would answer 408 after a minute, beyond the test's time.
+      const url = await start({ MAX_CONNECTIONS_PER_IP: '1', HEADERS_TIMEOUT_MS: '60000', REQUEST_TIMEOUT_MS: '60000' });
+      const held = await openRawConnection(url);
+      const silent = await openRawConnection(url);
+      expect(await silent.closed).toEqual({ received: '' });
+      held.socket.destroy();
     });
 
     it('leaves connections from a trusted proxy uncapped: they carry many clients', async () => {

@@ -116,7 +116,7 @@ export async function bootstrapHttpApp(options: HttpAppOptions): Promise<NestFas
   refuseDeepBodies(fastify);
   const metrics = app.get(MetricsRegistry);
   registerDrain(app, installHttpDrain(fastify, config.UNAVAILABLE_RETRY_AFTER_SECONDS));
-  capConnectionsPerAddress(fastify.server, config.MAX_CONNECTIONS_PER_IP, config.TRUSTED_PROXIES);
+  capConnectionsPerAddress(fastify, config.MAX_CONNECTIONS_PER_IP, config.TRUSTED_PROXIES);
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (config.NODE_ENV === 'production' && request.protocol !== 'https' && !isOperational(request)) {
