@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -23,8 +23,11 @@ export interface ReceivedWebhook {
   at: number;
 }
 
-/** What the receiver does with a request: answer with a status (and headers), or never answer. */
-export type ReceiverAnswer = { status: number; headers?: Record<string, string> } | 'hang';
+/**
+ * What the receiver does with a request: answer with a status (and headers), or never answer.
+ * An `endless` body is written as fast as the client takes it until the connection closes.
+ */
+export type ReceiverAnswer = { status: number; headers?: Record<string, string>; body?: 'endless' } | 'hang';
 
 export interface WebhookReceiver {
   /** Base URL on the address listened to, e.g. `http://127.0.0.1:40123`. */
@@ -33,6 +36,8 @@ export interface WebhookReceiver {
   readonly received: ReceivedWebhook[];
   /** Connections open now, and the most that were open at once. */
   readonly connections: { readonly open: number; readonly peak: number };
+  /** Bytes of answer bodies the network took from the receiver so far. */
+  readonly answered: { readonly bytes: number };
   stop(): Promise<void>;
 }
 
@@ -46,6 +51,7 @@ export async function startWebhookReceiver(
   { host = '127.0.0.1', port = 0 }: { host?: string; port?: number } = {},
 ): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
+  const answered = { bytes: 0 };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -55,7 +61,9 @@ export async function startWebhookReceiver(
         const index = received.push(request) - 1;
         const reply = await answer(request, index);
         if (reply === 'hang') return;
-        res.writeHead(reply.status, reply.headers).end();
+        res.writeHead(reply.status, reply.headers);
+        if (reply.body === 'endless') writeEndlessly(res, answered);
+        else res.end();
       })();
     });
   });
@@ -69,10 +77,26 @@ export async function startWebhookReceiver(
     url: `http://${host.includes(':') ? `[${host}]` : host}:${(server.address() as AddressInfo).port}`,
     received,
     connections,
+    answered,
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
+}
+
+/** Writes a body that never ends, a piece each time the last one has been taken, until the connection closes. */
+function writeEndlessly(res: ServerResponse, answered: { bytes: number }): void {
+  const piece = Buffer.alloc(64 * 1024, 'x');
+  const taken = (error?: Error | null) => {
+    if (!error) answered.bytes += piece.length;
+  };
+  const more = () => {
+    while (!res.destroyed) {
+      if (!res.write(piece, taken)) return void res.once('drain', more);
+    }
+  };
+  res.on('error', () => undefined);
+  more();
 }

@@ -121,6 +121,17 @@ describe.concurrent('webhook delivery (webhook-dispatcher with real receivers)',
     expect(await publish(accountId)).toMatch(/^msg_/);
   });
 
+  it('records a 200 whose body never ends as delivered and closes the connection instead of reading it', async () => {
+    const { accountId, hook } = await subscriber(() => ({ status: 200, body: 'endless' }));
+    await publish(accountId);
+
+    const [attempt] = await settled(accountId, 1);
+    expect(attempt).toMatchObject({ attempt: 1, statusCode: 200, error: null, final: true });
+    await pollUntil(() => hook.connections.open, (open) => open === 0, { what: 'the receiver to see its connection closed' });
+    // Socket buffers take a few MiB at most; reading the body would have taken gigabytes by now.
+    expect(hook.answered.bytes).toBeLessThan(16 * 1024 * 1024);
+  });
+
   it('does not retry a 400', async () => {
     const { accountId, hook } = await subscriber(() => ({ status: 400 }));
     await publish(accountId);

@@ -14,6 +14,12 @@ const USER_AGENT = 'eu-platform-webhooks/1';
 const MAX_AGENTS = 256;
 /** Idle connections kept per receiver. */
 const MAX_IDLE_SOCKETS = 8;
+/**
+ * Of a receiver's answer only the head counts (the delivery log records the status); a short
+ * body up to this size is still read to its end, so that the connection serves the next
+ * request. A longer one (a receiver may stream without end) is not: the connection is closed.
+ */
+const ANSWER_BODY_READ_BYTES = 16 * 1024;
 
 const agents = new Map<string, http.Agent>();
 
@@ -59,8 +65,9 @@ export interface WebhookTimeouts {
 
 /**
  * POSTs `body` to the vetted URL and resolves with the status once the response head arrives;
- * the body of the answer is not read. Rejects on network errors and after either timeout: an
- * address that drops connection attempts fails fast, without waiting for the receive timeout.
+ * of the answer's body at most ANSWER_BODY_READ_BYTES are read, and only to keep the connection.
+ * Rejects on network errors and after either timeout: an address that drops connection attempts
+ * fails fast, without waiting for the receive timeout.
  */
 export async function postWebhook(target: VettedWebhookUrl, headers: Record<string, string>, body: string, timeouts: WebhookTimeouts): Promise<ReceiverAnswer> {
   try {
@@ -90,7 +97,13 @@ function post(target: VettedWebhookUrl, headers: Record<string, string>, body: s
       (response) => {
         const retryAfter = response.headers['retry-after'];
         resolve({ status: response.statusCode ?? 0, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter });
-        response.resume();
+        let read = 0;
+        response.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          if (read > ANSWER_BODY_READ_BYTES) request.destroy();
+        });
+        // A body cut short, by us or the receiver, changes nothing: the status is what counts.
+        response.on('error', () => undefined);
       },
     );
     request.on('socket', (socket) => {
