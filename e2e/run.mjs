@@ -93,8 +93,9 @@ function runSuite({ urls, infra }, chromiumPath) {
   const env = {
     CHROMIUM_PATH: chromiumPath,
     ...process.env,
-    // Admin commands work on the stack's database.
+    // Admin commands work on the stack's database, which holds the image schema too.
     ...infra,
+    IMAGE_DATABASE_URL: infra.DATABASE_URL,
     ...stackUrlVariables(urls),
     // The stack has just built and migrated the apps: their bundles' admin command is all it takes.
     E2E_TRANSLATE_ADMIN: process.env.E2E_TRANSLATE_ADMIN || 'node dist/apps/translate-api/main.js admin',

@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_DATABASE_URL } from './stack/postgres.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -16,10 +17,11 @@ const APP_BY_COMMAND = {
   'reviewer:create': 'translate-api',
   'reviewer:revoke': 'translate-api',
   'token:create': 'image-api',
-  'subscription:link': 'image-api',
   'user:invite': 'console',
   'account:activate': 'console',
   'account:pending': 'console',
+  // The console reaches the accounts and, through IMAGE_DATABASE_URL, the image subscriptions.
+  'subscription:link': 'console',
 };
 
 const [command, ...args] = process.argv.slice(2);
@@ -29,10 +31,12 @@ if (!app) {
   process.exit(1);
 }
 const main = path.join(root, 'dist/apps', app, 'main.js');
+// As `npm start` runs the console: both products' schemas in the one database unless told otherwise.
+const env = app === 'console' ? { ...process.env, IMAGE_DATABASE_URL: process.env.IMAGE_DATABASE_URL || process.env.DATABASE_URL || DEFAULT_DATABASE_URL } : process.env;
 
 /** Preparation steps stay silent unless they fail, so the command's own output is all there is. */
 function quietly(step, argv) {
-  const result = spawnSync(process.execPath, argv, { cwd: root, env: process.env, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, argv, { cwd: root, env, encoding: 'utf8' });
   if (result.status === 0) return;
   process.stderr.write(`${step} failed:\n${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? `${result.error.message}\n` : ''}`);
   process.exit(result.status || 1);
@@ -41,6 +45,6 @@ function quietly(step, argv) {
 quietly(`building ${app}`, [path.join(root, 'tools/build.mjs'), app]);
 // Fresh databases work too; the runner is idempotent and safe next to running replicas.
 quietly(`migrating the schema of ${app}`, [main, 'migrate']);
-const result = spawnSync(process.execPath, [main, 'admin', command, ...args], { cwd: root, env: process.env, stdio: 'inherit' });
+const result = spawnSync(process.execPath, [main, 'admin', command, ...args], { cwd: root, env, stdio: 'inherit' });
 if (result.error) console.error(result.error.message);
 process.exit(result.status ?? 1);

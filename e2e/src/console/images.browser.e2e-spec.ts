@@ -52,10 +52,10 @@ describe('the console in a browser: image subscriptions and tokens', () => {
   });
 
   it('shows a subscription the operator links by CLI, with its conversions against the plan limit', async () => {
-    const { id: accountId } = (await (await page.request.get('/console/api/me')).json()).account;
+    const { id: accountId, name } = (await (await page.request.get('/console/api/me')).json()).account;
     const created = await createSubscription();
     subscription = created.subscription;
-    expect(await runAdmin(stack.imageAdmin, ['subscription:link', subscription, '--account', accountId])).toBe(accountId);
+    expect(await runAdmin(stack.consoleAdmin, ['subscription:link', subscription, '--account', name])).toBe(accountId);
 
     await page.reload();
     await expect.poll(() => card().getAttribute('data-subscription-id')).toBe(subscription);

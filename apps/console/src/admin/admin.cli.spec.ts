@@ -1,13 +1,16 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AccountService } from '@platform/auth';
-import { buildApp, expectOperatorMistake, freePort, runNode, startBuiltApp, testAppEnv } from '@platform/testing';
+import { TokenService } from '@platform/image-tokens';
+import { buildApp, expectOperatorMistake, freePort, runNode, startBuiltApp, testAppEnv, testEnv } from '@platform/testing';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, newEmail, PASSWORD, startConsole, tokenOf } from '../console-browser.testing';
+import { accountWithOwner, Browser, newEmail, PASSWORD, startConsole, tokenOf } from '../console-browser.testing';
 import { startSmtpStandIn } from '../mail/smtp-stand-in.testing';
 
 const admin = (...args: string[]) => runNode(['dist/apps/console/main.js', 'admin', ...args]);
 const adminWith = (env: Record<string, string>, ...args: string[]) => runNode(['dist/apps/console/main.js', 'admin', ...args], env);
+/** The console connected to image-api's schema, in the test database. */
+const IMAGES = { IMAGE_DATABASE_URL: testEnv.databaseUrl };
 
 describe("the console's operator commands (built console, admin command)", () => {
   let app: NestFastifyApplication;
@@ -15,7 +18,7 @@ describe("the console's operator commands (built console, admin command)", () =>
 
   beforeAll(async () => {
     await buildApp('console');
-    ({ app, url } = await startConsole());
+    ({ app, url } = await startConsole(IMAGES));
   });
   afterAll(() => app?.close());
 
@@ -98,6 +101,42 @@ describe("the console's operator commands (built console, admin command)", () =>
     expect((await reviewer.call('POST', '/invitations/accept', { token: tokenOf(invited.lastLine), password: PASSWORD })).status).toBe(200);
     expect((await reviewer.call('GET', '/review')).body.reviewer).toEqual({ languages: ['de', 'fr'] });
   }, 120_000);
+
+  it("links an image subscription to an account by its name, whose console then shows it, or to none; refuses an account that does not exist", async () => {
+    const account = await accountWithOwner(app, url);
+    const { subscriptionId } = await app.get(TokenService).create('pro');
+    const shown = async () => (await account.owner.call('GET', '/images/subscriptions')).body.subscriptions.map((s: { id: string }) => s.id);
+
+    expectOperatorMistake(await adminWith(IMAGES, 'subscription:link', subscriptionId, '--account', randomUUID()), /^account "[0-9a-f-]{36}" does not exist/);
+    expectOperatorMistake(await adminWith(IMAGES, 'subscription:link', subscriptionId, '--account', `nosuch-${randomUUID()}`), /does not exist/);
+    expect(await app.get(TokenService).subscriptionsOf(account.accountId)).toEqual([]);
+
+    const linked = await adminWith(IMAGES, 'subscription:link', subscriptionId, '--account', account.name);
+    expect(linked.code, linked.stderr).toBe(0);
+    expect(linked.stdout).toContain(`pro subscription ${subscriptionId} is linked to account "${account.name}": its tokens and conversions show in that account's console`);
+    expect(linked.lastLine).toBe(account.accountId);
+    expect(await shown()).toEqual([subscriptionId]);
+
+    const unlinked = await adminWith(IMAGES, 'subscription:link', subscriptionId, '--account', 'NONE');
+    expect(unlinked.code, unlinked.stderr).toBe(0);
+    expect(unlinked.lastLine).toBe('none');
+    expect(await shown()).toEqual([]);
+  });
+
+  it.each([
+    [['subscription:link', randomUUID(), '--account', 'acme'], /IMAGE_DATABASE_URL is not set/],
+    [['subscription:link', '--account', 'none'], /give exactly one subscription id/],
+    [['subscription:link', randomUUID()], /--account is required/],
+  ])('refuses %j without image-api\'s database or with missing arguments, exit code 1', async (args, message) => {
+    expectOperatorMistake(await admin(...args), message);
+  });
+
+  it.each([
+    [['subscription:link', randomUUID(), '--account', 'none'], /no image subscription/],
+    [['subscription:link', 'sub-1', '--account', 'none'], /no image subscription sub-1/],
+  ])('refuses %j, naming no subscription, exit code 1', async (args, message) => {
+    expectOperatorMistake(await adminWith(IMAGES, ...args), message);
+  });
 
   it.each([
     [['user:invite', '--email', 'a@example.eu'], /--account is required/],

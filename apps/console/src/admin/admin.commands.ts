@@ -1,10 +1,12 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { AccountService, type Account } from '@platform/auth';
 import { EU_LANGUAGES, isEuLanguage } from '@platform/contracts';
+import { TokenService } from '@platform/image-tokens';
 import { AdminCommandError, asOperatorMistake, parseFlags, type AdminCommand, type AdminCommands } from '@platform/service-kit';
 import { isEmail } from 'class-validator';
 import { parseArgs } from 'node:util';
 import { ActivationService } from '../activation/activation.service';
+import { ConsoleConfig } from '../config/console.config';
 import { InvitationsService } from '../invitations/invitations.service';
 import { CONSOLE_ROLES, type ConsoleRole } from '../users/console-user.entity';
 
@@ -78,8 +80,37 @@ const accountPending: AdminCommand<Record<string, never>> = {
   },
 };
 
+/**
+ * Links an image subscription to a customer account, both checked here: the console is the one
+ * place that reaches the accounts and the image schema (IMAGE_DATABASE_URL) alike.
+ */
+const subscriptionLink: AdminCommand<{ subscription: string; account: string | null }> = {
+  usage: 'admin subscription:link SUBSCRIPTION_ID --account NAME|none',
+  parse(args) {
+    const { values, positionals } = parseFlags(this.usage, () =>
+      parseArgs({ args, strict: true, allowPositionals: true, options: { account: { type: 'string' } } }),
+    );
+    const subscription = positionals[0]?.trim();
+    if (positionals.length !== 1 || !subscription) throw new AdminCommandError(`give exactly one subscription id (printed by image-api's token:create)\nusage: ${this.usage}`);
+    const account = values.account?.trim();
+    if (!account) throw new AdminCommandError(`--account is required: the account's name, or none\nusage: ${this.usage}`);
+    return { subscription, account: account.toLowerCase() === 'none' ? null : account };
+  },
+  async run(context, { subscription, account: name }) {
+    if (!context.get(ConsoleConfig).IMAGE_DATABASE_URL) {
+      throw new AdminCommandError("IMAGE_DATABASE_URL is not set: this console reaches no image subscriptions; set it to image-api's database");
+    }
+    const account = name === null ? null : await existingAccount(context, name);
+    const linked = await context.get(TokenService).link(subscription, account?.id ?? null);
+    if (!linked) throw new AdminCommandError(`no image subscription ${subscription}`);
+    if (!account) return [`${linked.plan} subscription ${linked.id} is linked to no account: no console shows it`, 'none'];
+    return [`${linked.plan} subscription ${linked.id} is linked to account "${account.name}": its tokens and conversions show in that account's console`, account.id];
+  },
+};
+
 export const ADMIN_COMMANDS: AdminCommands = {
   'user:invite': userInvite,
   'account:activate': accountActivate,
   'account:pending': accountPending,
+  'subscription:link': subscriptionLink,
 };

@@ -4,7 +4,8 @@ import { ImageTokensModule } from '@platform/image-tokens';
 import { ConsoleConfig } from '../config/console.config';
 import { ImagesController } from './images.controller';
 
-const IMAGE_DATA_SOURCE = 'image';
+/** The name of the connection to image-api's database. */
+export const IMAGE_DATA_SOURCE = 'image';
 
 /**
  * The image product's subscriptions and tokens, through a second connection to image-api's
