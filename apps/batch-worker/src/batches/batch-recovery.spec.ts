@@ -251,6 +251,8 @@ describe('batch jobs whose workers die and whose Redis comes back empty', () => 
   it('leaves a review-tier job waiting for its reviewers alone', { timeout: 60_000 }, async () => {
     await startWorker({ REVIEW_SAMPLE_RATE: '1', BATCH_REQUEUE_AFTER_MS: '100', BATCH_STUCK_AFTER_MS: '1000' });
     const key = await stack.createKey();
+    // A live review-tier job is accepted only where somebody can review it: a reviewer of the account.
+    await stack.sql(`INSERT INTO translation.reviewers (account_id, languages, token_hash, token_hint) VALUES ($1, '{de}', $2, 'x')`, [key.accountId, `hash-${key.keyId}`]);
     const job = await submit(key.plainKey, ['Good morning.'], { tier: 'review' });
     await pollUntil(() => stack.sql('SELECT 1 FROM translation.review_tasks WHERE job_id = $1', [job]), (tasks) => tasks.length === 1, { what: 'the review task' });
 

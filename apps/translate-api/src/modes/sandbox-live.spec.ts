@@ -1,4 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { ReviewerService } from '@platform/review';
 import { loadConfig } from '@platform/service-kit';
 import { createTestKey, http, testAppEnv, WEBHOOK_TEST_ENV, type TestKey } from '@platform/testing';
 import { WebhookEvents } from '@platform/webhooks';
@@ -78,6 +79,8 @@ describe('sandbox and live worlds of one account (HTTP)', () => {
 
   it("answers 404 for the other mode's batch jobs, review-tier jobs included", async () => {
     const { live, sandbox } = await account();
+    // A live review-tier job is accepted only where somebody can review it.
+    await app.get(ReviewerService).create(['es'], { accountId: live.accountId });
     const liveJob = (await as(live)('POST', '/batches', { source: 'en', target: 'es', texts: [SOFA] })).body.job;
     const liveReview = (await as(live)('POST', '/translate', { source: 'en', target: 'es', tier: 'review', texts: [SOFA] })).body.job;
     const sandboxJob = (await as(sandbox)('POST', '/batches', { source: 'en', target: 'es', texts: [SOFA] })).body.job;
