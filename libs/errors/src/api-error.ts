@@ -29,6 +29,11 @@ export class ApiError extends HttpException {
     return new ApiError(413, TranslationErrorCode.PayloadTooLarge, message);
   }
 
+  /** 429 `rate_limited`, with Retry-After in whole seconds (at least one). */
+  static rateLimited(message: string, retryAfterSeconds: number): ApiError {
+    return new ApiError(429, TranslationErrorCode.RateLimited, message, {}, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  }
+
   static unavailable(message: string, extra: Record<string, unknown> = {}): ApiError {
     return new ApiError(503, TranslationErrorCode.ServiceUnavailable, message, extra);
   }

@@ -1,5 +1,4 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import { TranslationErrorCode } from '@platform/contracts';
 import { ApiError } from '@platform/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Observable } from 'rxjs';
@@ -25,13 +24,7 @@ export class RateLimitInterceptor implements NestInterceptor {
       const which = isAccountCeiling(decision)
         ? `The account's rate ceiling of ${decision.limit} requests per minute (all its ${request.apiKey.sandbox ? 'sandbox' : 'live'} keys together) is reached`
         : `Rate limit of ${decision.limit} requests per minute reached`;
-      throw new ApiError(
-        429,
-        TranslationErrorCode.RateLimited,
-        `${which}; retry in ${decision.retryAfterSeconds} s`,
-        {},
-        { 'retry-after': String(decision.retryAfterSeconds) },
-      );
+      throw ApiError.rateLimited(`${which}; retry in ${decision.retryAfterSeconds} s`, decision.retryAfterSeconds);
     }
     return next.handle();
   }
