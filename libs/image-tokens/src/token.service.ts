@@ -253,12 +253,11 @@ export class TokenService {
   }
 
   /**
-   * The principal of a token that may convert now: 401 when missing or unknown, 403 when its
-   * subscription is inactive, 402 when this month's limit is already reached, so an upload
-   * that could not be counted is refused before it is read.
+   * The principal of a token that may convert now, from its `status` (null for a missing or
+   * unknown token): 401 for none, 403 when its subscription is inactive, 402 when this month's
+   * limit is already reached, so an upload that could not be counted is refused before it is read.
    */
-  async requireConvertible(token: string | undefined): Promise<TokenPrincipal> {
-    const status = token ? await this.status(token) : null;
+  convertible(status: TokenStatus | null): TokenPrincipal {
     if (!status) throw TokenErrors.invalidToken();
     if (!status.active) throw TokenErrors.inactiveSubscription();
     if (status.usage >= status.limit) throw TokenErrors.limitReached(status.usage, status.limit);

@@ -204,6 +204,15 @@ export function describeHttpLimits(suite: HttpLimitsSuite): void {
       expect((await http(url, 'GET', '/health/live')).status).toBe(200);
     });
 
+    it('holds failed authentications sent together to AUTH_FAILURES_PER_MINUTE, as those sent one after another', async () => {
+      const url = await start({ AUTH_FAILURES_PER_MINUTE: '5', TRUSTED_PROXIES: '127.0.0.1' });
+      const { method, path, headers } = suite.unauthenticated;
+      const answers = await Promise.all(Array.from({ length: 40 }, () => http(url, method, path, { headers: { ...headers, 'x-forwarded-for': '203.0.113.60' } })));
+      const statuses = answers.map((res) => res.status);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(35);
+    });
+
     it('counts failed authentications per forwarded client address behind a trusted proxy', async () => {
       const url = await start({ AUTH_FAILURES_PER_MINUTE: '2', TRUSTED_PROXIES: '127.0.0.1' });
       const { method, path, headers } = suite.unauthenticated;

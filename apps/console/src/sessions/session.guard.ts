@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Injectable, SetMetadata, createParamDeco
 import { Reflector } from '@nestjs/core';
 import { TranslationErrorCode } from '@platform/contracts';
 import { ApiError } from '@platform/errors';
-import { PUBLIC_ROUTE } from '@platform/service-kit';
+import { checkCredential, PUBLIC_ROUTE } from '@platform/service-kit';
 import type { FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import type { ConsoleRole } from '../users/console-user.entity';
@@ -38,7 +38,8 @@ function sameToken(given: string | string[] | undefined, expected: string): bool
  * Global guard: every route needs a live session cookie unless marked `@Public()`; a
  * state-changing request also needs the session's CSRF token in X-CSRF-Token (a cross-site page
  * can make the browser send the cookie, but cannot read the token); `@Roles` limits a route to
- * some roles. The session is looked up on every request, so revocation is immediate.
+ * some roles. The session is looked up on every request, so revocation is immediate. Cookie
+ * tokens go through the address's count of failed authentications as API keys do.
  */
 @Injectable()
 export class SessionGuard implements CanActivate {
@@ -54,7 +55,7 @@ export class SessionGuard implements CanActivate {
 
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const token = sessionToken(request.headers.cookie);
-    const signedIn = token ? await this.sessions.resume(token) : null;
+    const signedIn = token ? await checkCredential(request, token, () => this.sessions.resume(token)) : null;
     if (!signedIn) throw notSignedIn();
     if (!SAFE_METHODS.has(request.method) && !sameToken(request.headers[CSRF_HEADER], signedIn.csrfToken)) {
       throw new ApiError(403, 'csrf_token_invalid', `Missing or wrong CSRF token: send the session's csrf_token (from sign-in or /console/api/me) in the ${CSRF_HEADER} header`);

@@ -1,8 +1,9 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Get, Param, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { ImageErrorDto } from '@platform/errors';
 import { isPremiumPlan, TokenErrors, TokenService } from '@platform/image-tokens';
-import { Public } from '@platform/service-kit';
+import { checkCredential, Public } from '@platform/service-kit';
+import type { FastifyRequest } from 'fastify';
 import { AccessTokenStatusDto } from './dtos/access-token-status.dto';
 import { LimitReachedErrorDto } from './dtos/limit-reached-error.dto';
 
@@ -19,8 +20,8 @@ export class AccessTokenController {
   @ApiOkResponse({ type: AccessTokenStatusDto })
   @ApiResponse({ status: 402, type: LimitReachedErrorDto, description: 'The monthly conversion limit is reached' })
   @ApiUnauthorizedResponse({ type: ImageErrorDto, description: 'Unknown or revoked token (error_fatal_status true)' })
-  async status(@Param('token') token: string): Promise<AccessTokenStatusDto> {
-    const status = await this.tokens.status(token);
+  async status(@Param('token') token: string, @Req() request: FastifyRequest): Promise<AccessTokenStatusDto> {
+    const status = await checkCredential(request, token, () => this.tokens.status(token));
     if (!status) throw TokenErrors.invalidToken();
     if (status.usage >= status.limit) throw TokenErrors.limitReached(status.usage, status.limit);
     return {

@@ -17,7 +17,7 @@ import { type TokenPrincipal, TokenErrors, TokenService } from '@platform/image-
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LimitReachedErrorDto } from '../access-token/dtos/limit-reached-error.dto';
 import { AccessTokenAuth } from '../access-token/access-token-auth.decorator';
-import { AccessTokenPrincipal } from '../access-token/access-token.guard';
+import { AccessTokenPrincipal, requireConvertibleToken } from '../access-token/access-token.guard';
 import { ImageApiConfig } from '../config/image-api.config';
 import { ConvertService } from './convert.service';
 import { BatchResultDto } from './dtos/batch-result.dto';
@@ -134,11 +134,11 @@ export class ConvertController {
         const upload = await readUpload(request, directory, { ...limits, maxFileBytes: this.config.MAX_FILE_BYTES }, async (fields) => {
           if (principal) return;
           if (fields.access_token === undefined) throw tokenAfterFiles();
-          principal = await this.tokens.requireConvertible(fields.access_token);
+          principal = await requireConvertibleToken(this.tokens, request, fields.access_token);
           held.push(await this.slots.takeTokenSlot(principal.subscriptionId));
         });
         // A form without files may carry its token anywhere; it is still checked first.
-        principal ??= await this.tokens.requireConvertible(upload.fields.access_token);
+        principal ??= await requireConvertibleToken(this.tokens, request, upload.fields.access_token);
         return convert(upload, principal);
       });
     } finally {

@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { TranslationErrorCode, type KeyScope } from '@platform/contracts';
 import { ApiError } from '@platform/errors';
-import { PUBLIC_ROUTE } from '@platform/service-kit';
+import { checkCredential, PUBLIC_ROUTE } from '@platform/service-kit';
 import type { FastifyRequest } from 'fastify';
 import { API_KEY_BODY_FIELDS } from '../decorators/api-key-in-body.decorator';
 import { REQUIRED_SCOPE } from '../decorators/require-scope.decorator';
@@ -32,7 +32,9 @@ function keyInBody(request: FastifyRequest, fields: string[] | undefined): strin
 /**
  * Global guard: every route needs `Authorization: Bearer <key>` unless marked `@Public()`.
  * The key is looked up on every request (no cache), so revocation and regeneration take
- * effect at once on every replica.
+ * effect at once on every replica. A key goes through the address's count of failed
+ * authentications before its lookup (service-kit's auth-failure throttle), so keys guessed in
+ * parallel are held to the same limit as keys guessed one by one.
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
@@ -51,7 +53,7 @@ export class ApiKeyGuard implements CanActivate {
     const bodyKey = header ? undefined : keyInBody(request, this.reflector.getAllAndOverride<string[] | undefined>(API_KEY_BODY_FIELDS, targets));
     if (!header && bodyKey === undefined) throw invalidKey(MISSING_KEY_MESSAGE);
     const token = header ? bearerToken(header) : bodyKey;
-    const principal = token ? await this.keys.authenticate(token) : null;
+    const principal = token ? await checkCredential(request, token, () => this.keys.authenticate(token)) : null;
     if (!principal) throw invalidKey();
     request.apiKey = principal;
 
