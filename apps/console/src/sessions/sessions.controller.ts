@@ -27,22 +27,19 @@ export class SessionsController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Sign in',
-    description: 'Sets the HttpOnly session cookie and answers the CSRF token of the new session. Wrong passwords are counted per email address and per client address.',
+    description: 'Sets the HttpOnly session cookie and answers the CSRF token of the new session. Every attempt is counted per email address and per client address before the password is checked, and given back when it was right.',
   })
   @ApiOkResponse({ type: SessionResponseDto })
   @ApiUnauthorizedResponse({ type: TranslationErrorDto, description: 'invalid_credentials: unknown email address or wrong password (not told apart)' })
   @ApiTooManyRequestsResponse({ type: TranslationErrorDto, description: 'rate_limited: sign-in is locked after too many wrong passwords; the message says for how long' })
   async signIn(@Body() body: SignInDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<SessionResponseDto> {
     const email = normalizeEmail(body.email);
-    await this.throttle.assertNotLocked(email, request.ip);
+    const attempt = await this.throttle.admit(email, request.ip);
     const user = await this.users.findByEmail(email);
     // Unknown addresses cost a hash as well, so the answer's timing does not tell which exist.
     const matches = await verifyPassword(body.password, user?.passwordHash ?? UNUSABLE_PASSWORD_HASH);
-    if (!user || !matches) {
-      await this.throttle.recordFailure(email, request.ip);
-      throw new ApiError(401, 'invalid_credentials', 'Wrong email address or password');
-    }
-    await this.throttle.recordSuccess(email, request.ip);
+    if (!user || !matches) throw new ApiError(401, 'invalid_credentials', 'Wrong email address or password');
+    await attempt.succeeded();
     return this.responder.signIn(user, reply);
   }
 

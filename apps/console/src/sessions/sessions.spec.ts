@@ -33,7 +33,7 @@ describe('console sessions over HTTP', () => {
     expect(res.body).toEqual({
       ok: true,
       user: { id: expect.any(String), email: account.ownerEmail, role: 'owner' },
-      account: { id: account.accountId, name: account.name, activation: 'sandbox' },
+      account: { id: account.accountId, name: account.name, activation: 'sandbox', signup: 'complete' },
       csrf_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
     });
     const attributes = browser.lastSetCookie!.split('; ');
@@ -106,6 +106,36 @@ describe('console sessions over HTTP', () => {
     expect(locked.status).toBe(429);
     expect(locked.body.message).toMatch(/^Sign-in is locked for this address after 30 wrong passwords; try again in 15 minutes$/);
     expect((await new Browser(url).signIn(account.ownerEmail)).status).toBe(200);
+  }, 60_000);
+
+  it('evaluates no more wrong passwords for an account sent together than one after another, and then refuses the right one too', async () => {
+    const target = await accountWithOwner(app, url);
+    const address = new Browser(url).address;
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => new Browser(url, address).signIn(target.ownerEmail, `parallel guess ${i}`)));
+    const statuses = answers.map((res) => res.status);
+    // Each 401 is a password that was hashed and compared; a 429 was refused before that.
+    expect(statuses.filter((status) => status === 401)).toHaveLength(20);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(40);
+    const right = await new Browser(url, address).signIn(target.ownerEmail);
+    expect(right.status).toBe(429);
+    expect(right.body.message).toMatch(/^Sign-in is locked for this account after 20 wrong passwords/);
+    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+  }, 60_000);
+
+  it('holds wrong passwords for many addresses sent together from one client address to its limit', async () => {
+    const address = new Browser(url).address;
+    const answers = await Promise.all(Array.from({ length: 60 }, () => new Browser(url, address).signIn(newEmail('parallel'), PASSWORD)));
+    expect(answers.filter((res) => res.status === 401)).toHaveLength(30);
+    expect(answers.filter((res) => res.status === 429)).toHaveLength(30);
+    const right = await new Browser(url, address).signIn(account.ownerEmail);
+    expect(right.status).toBe(429);
+    expect(right.body.message).toMatch(/^Sign-in is locked for this address after 30 wrong passwords/);
+  }, 60_000);
+
+  it('gives a right password its unit back: sign-ins of one address do not add up to a lock', async () => {
+    const address = new Browser(url).address;
+    for (let i = 0; i < 35; i++) expect((await new Browser(url, address).signIn(account.ownerEmail)).status).toBe(200);
+    expect((await new Browser(url, address).signIn(newEmail('after'), PASSWORD)).status).toBe(401);
   }, 60_000);
 
   it('signs out everywhere: every session of the user ends, other users keep theirs', async () => {

@@ -1,21 +1,24 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { TranslationErrorCode } from '@platform/contracts';
-import { ApiError } from '@platform/errors';
-import { REDIS } from '@platform/service-kit';
+import { REDIS, refundWindows } from '@platform/service-kit';
 import type { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
 import { ConsoleConfig } from '../config/console.config';
+import { admitOrRefuse } from '../rate-limits/refusing-windows';
 
-/** Counts one failure; the first one of a window starts it. */
-const COUNT_FAILURE = `local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return n`;
+/** A sign-in attempt admitted through the counts; `succeeded` gives back what it took. */
+export interface AdmittedSignIn {
+  succeeded(): Promise<void>;
+}
 
 /**
  * Wrong passwords are counted per email address and per client address in Redis, shared by all
- * replicas. Once either count reaches its limit, sign-in there is locked until its window
- * (CONSOLE_SIGNIN_LOCK_SECONDS from the first failure) ends, with 429 and a message saying so,
- * even for the right password. Unknown addresses are counted like known ones, so a lock tells
- * nothing about which exist. While Redis is unreachable sign-in answers 503 rather than letting
- * guesses through uncounted.
+ * replicas. Every attempt takes a failure from both counts before its password is hashed, and
+ * gives them back only when the password was right: attempts sent together are admitted no
+ * further than attempts sent one after another. Once either count reaches its limit, sign-in
+ * there is locked until its window (CONSOLE_SIGNIN_LOCK_SECONDS from the first failure) ends,
+ * with 429 and a message saying so, even for the right password. Unknown addresses are counted
+ * like known ones, so a lock tells nothing about which exist. While Redis is unreachable sign-in
+ * answers 503 rather than letting guesses through uncounted.
  */
 @Injectable()
 export class SignInThrottleService {
@@ -31,34 +34,25 @@ export class SignInThrottleService {
     };
   }
 
-  async assertNotLocked(email: string, ip: string): Promise<void> {
-    const keys = this.keys(email, ip);
-    const [byEmail, byIp] = (await this.redis.mget(keys.email, keys.ip)).map(Number);
-    const locked =
-      byEmail >= this.config.CONSOLE_SIGNIN_MAX_FAILURES
-        ? { key: keys.email, what: `this account after ${this.config.CONSOLE_SIGNIN_MAX_FAILURES} wrong passwords` }
-        : byIp >= this.config.CONSOLE_SIGNIN_MAX_FAILURES_PER_IP
-          ? { key: keys.ip, what: `this address after ${this.config.CONSOLE_SIGNIN_MAX_FAILURES_PER_IP} wrong passwords` }
-          : undefined;
-    if (!locked) return;
-    const seconds = Math.max(1, Math.ceil((await this.redis.pttl(locked.key)) / 1000));
-    const minutes = Math.ceil(seconds / 60);
-    throw new ApiError(
-      429,
-      TranslationErrorCode.RateLimited,
-      `Sign-in is locked for ${locked.what}; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
-      {},
-      { 'retry-after': String(seconds) },
-    );
-  }
-
-  async recordFailure(email: string, ip: string): Promise<void> {
+  /** 429 when either count is at its limit; otherwise the attempt counts as a failure until it succeeds. */
+  async admit(email: string, ip: string): Promise<AdmittedSignIn> {
     const keys = this.keys(email, ip);
     const windowMs = this.config.CONSOLE_SIGNIN_LOCK_SECONDS * 1000;
-    await Promise.all([this.redis.eval(COUNT_FAILURE, 1, keys.email, windowMs), this.redis.eval(COUNT_FAILURE, 1, keys.ip, windowMs)]);
-  }
-
-  async recordSuccess(email: string, ip: string): Promise<void> {
-    await this.redis.del(this.keys(email, ip).email);
+    const lock = (what: string, limit: number) => ({
+      limit,
+      windowMs,
+      refusal: (wait: string) => `Sign-in is locked for ${what} after ${limit} wrong passwords; try again in ${wait}`,
+    });
+    await admitOrRefuse(this.redis, [
+      { key: keys.email, ...lock('this account', this.config.CONSOLE_SIGNIN_MAX_FAILURES) },
+      { key: keys.ip, ...lock('this address', this.config.CONSOLE_SIGNIN_MAX_FAILURES_PER_IP) },
+    ]);
+    return {
+      // A right password clears the account's count, and gives the address back its unit.
+      succeeded: async () => {
+        await this.redis.del(keys.email);
+        await refundWindows(this.redis, [keys.ip]);
+      },
+    };
   }
 }
