@@ -1,6 +1,7 @@
 export { Public } from '@platform/service-kit';
 export * from './accounts/account.entity';
 export * from './accounts/account.service';
+export * from './accounts/existing-account';
 export * from './keys/api-key.entity';
 export * from './keys/api-key.service';
 export * from './keys/api-key-secret.util';

@@ -7,7 +7,8 @@ export class Account {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
-  @Column({ type: 'text', unique: true })
+  /** Unique as people read it: ignoring case, letter width (NFKC) and surrounding spaces (see ACCOUNT_NAME_KEY). */
+  @Column({ type: 'text' })
   name: string;
 
   /** Operator's ceiling: words per calendar month of the account's keys of one mode together. */
@@ -25,6 +26,14 @@ export class Account {
   /** Languages in which the platform's pool of reviewers may review this account's live jobs, besides its own reviewers. */
   @Column({ name: 'review_pool_languages', type: 'text', array: true, default: () => "'{}'" })
   reviewPoolLanguages: string[];
+
+  /** When the owner of a signed-up account confirmed the email address; set at creation for every other account. */
+  @Column({ name: 'signup_verified_at', type: 'timestamptz', nullable: true })
+  signupVerifiedAt: Date | null;
+
+  /** When a signed-up account was cleared to hold keys (with its confirmation, or by an operator); set at creation for every other account. */
+  @Column({ name: 'signup_approved_at', type: 'timestamptz', nullable: true })
+  signupApprovedAt: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

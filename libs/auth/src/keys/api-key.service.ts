@@ -6,6 +6,7 @@ import { ApiError } from '@platform/errors';
 import { isUUID } from 'class-validator';
 import { EntityManager, FindOptionsWhere, IsNull, Repository } from 'typeorm';
 import { Account } from '../accounts/account.entity';
+import { assertSignupComplete } from '../accounts/account.service';
 import { bigintAsNumber } from '../bigint-column';
 import { ApiKey } from './api-key.entity';
 import { apiKeyHint, generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key-secret.util';
@@ -57,13 +58,16 @@ function normalizeScopes(scopes: KeyScope[] = []): KeyScope[] {
   return scopes.includes('manage') ? ['translate', 'manage'] : ['translate'];
 }
 
-/** What a request's key may do, in one statement: the key that is not revoked, and its account's ceilings. */
+/**
+ * What a request's key may do, in one statement: the key that is not revoked, of an account
+ * cleared to hold keys (see assertMayHold), and its account's ceilings.
+ */
 const AUTHENTICATE = new PreparedStatement<PrincipalRow>(
   'authenticate-api-key',
   `SELECT k.id, k.account_id, k.sandbox, k.scopes, k.monthly_word_limit, k.rate_limit_per_minute,
     a.monthly_word_limit AS account_monthly_word_limit, a.rate_limit_per_minute AS account_rate_limit_per_minute
   FROM translation.api_keys k JOIN translation.accounts a ON a.id = k.account_id
-  WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
+  WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND a.signup_approved_at IS NOT NULL`,
 );
 
 interface PrincipalRow {
@@ -93,8 +97,12 @@ function principalOf(row: PrincipalRow): ApiKeyPrincipal {
 export const NOT_ACTIVATED_MESSAGE =
   'This account is not activated for production use, so it can hold sandbox keys only; request production access in the console, and an operator activates the account';
 
-/** Live keys are for activated accounts only: 403 `forbidden` otherwise, wherever the key is asked for. */
+/**
+ * A signed-up account holds no key at all until its sign-up is complete, and live keys are for
+ * activated accounts only: 403 `forbidden` otherwise, wherever the key is asked for.
+ */
 function assertMayHold(account: Account, spec: NewApiKey): void {
+  assertSignupComplete(account);
   if (!spec.sandbox && !account.activatedAt) throw new ApiError(403, TranslationErrorCode.Forbidden, NOT_ACTIVATED_MESSAGE);
 }
 
@@ -125,7 +133,8 @@ export class ApiKeyService {
 
   /**
    * Runs on every request: a malformed key is refused without touching the database, a
-   * well-formed one costs a single lookup on the unique hash index, joined to its account.
+   * well-formed one costs a single lookup on the unique hash index, joined to its account. A key
+   * of an account whose sign-up is not complete is refused like an unknown one.
    */
   async authenticate(plainKey: string): Promise<ApiKeyPrincipal | null> {
     if (!isWellFormedApiKey(plainKey)) return null;
@@ -135,9 +144,9 @@ export class ApiKeyService {
 
   /**
    * Refused with 422 when the account already holds `maxKeysPerAccount` keys that are not revoked,
-   * or when a limit is above the account's ceiling; with 403 for a live key of an account that is
-   * not activated. The account row is locked meanwhile, so
-   * concurrent creations cannot pass the cap together.
+   * or when a limit is above the account's ceiling; with 403 for any key of an account whose
+   * sign-up is not complete and for a live key of an account that is not activated. The account
+   * row is locked meanwhile, so concurrent creations cannot pass the cap together.
    */
   async create(accountId: string, spec: NewApiKey): Promise<IssuedApiKey> {
     const secret = generateApiKey(spec.sandbox);

@@ -12,6 +12,8 @@ import { UsageDays1733320000000 } from './1733320000000-usage-days';
 import { ConsoleReviewers1733410000000 } from './1733410000000-console-reviewers';
 import { ChargeWordsFunction1733600000000 } from './1733600000000-charge-words-function';
 import { ReviewScope1733700000000 } from './1733700000000-review-scope';
+import { AccountNamesUnique1733710000000 } from './1733710000000-account-names-unique';
+import { SignupVerification1733711000000 } from './1733711000000-signup-verification';
 
 /** Ordered list; a new migration is appended here and never edited once released. */
 export const translationMigrations: Function[] = [
@@ -29,4 +31,6 @@ export const translationMigrations: Function[] = [
   ConsoleReviewers1733410000000,
   ChargeWordsFunction1733600000000,
   ReviewScope1733700000000,
+  AccountNamesUnique1733710000000,
+  SignupVerification1733711000000,
 ];
