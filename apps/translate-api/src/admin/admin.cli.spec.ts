@@ -1,4 +1,5 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AccountService } from '@platform/auth';
 import { loadConfig } from '@platform/service-kit';
 import { buildApp, expectOperatorMistake, http, runNode, testAppEnv } from '@platform/testing';
 import { randomUUID } from 'node:crypto';
@@ -29,9 +30,37 @@ describe('operator CLI (built translate-api, admin command)', () => {
     return name;
   }
 
-  it('creates an account and prints its id alone on the last line; a second time fails', async () => {
-    const name = await newAccount();
-    expectOperatorMistake(await admin('account:create', name), /already exists/);
+  it('creates an account and prints its id alone on the last line; a name that reads the same fails', async () => {
+    const name = `Acme ${randomUUID().slice(0, 8)}`;
+    const created = await admin('account:create', name);
+    expect(created.code, created.stderr).toBe(0);
+    const id = created.lastLine;
+    const wide = name.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
+    for (const lookalike of [name, name.toUpperCase(), ` ${name.toLowerCase()} `, wide]) {
+      expectOperatorMistake(
+        await admin('account:create', lookalike),
+        new RegExp(`account "${name}" \\(${id}\\) already exists; names are compared ignoring case, letter width and surrounding spaces`),
+      );
+    }
+    expectOperatorMistake(await admin('account:create', randomUUID()), /An account name cannot be a UUID/);
+  });
+
+  it('takes an account by its id wherever a command takes its name', async () => {
+    const created = await admin('account:create', `by-id-${randomUUID()}`, '--sandbox');
+    const id = created.lastLine;
+    const key = await admin('key:create', '--account', id, '--sandbox');
+    expect(key.code, key.stderr).toBe(0);
+    expect(key.lastLine).toMatch(/^svc_test_/);
+    expect(JSON.parse((await admin('account:limits', id, '--rate', '30')).lastLine)).toEqual({ monthly_word_limit: null, rate_limit_per_minute: 30 });
+    // Names are found as people read them too.
+    expect((await admin('key:create', '--account', created.stdout.match(/"(by-id-[^"]+)"/)![1].toUpperCase(), '--sandbox')).code).toBe(0);
+    expectOperatorMistake(await admin('key:create', '--account', randomUUID(), '--sandbox'), /no account has the id [0-9a-f-]{36}, nor that name/);
+  }, 120_000);
+
+  it('refuses any key for a signed-up account whose owner has not confirmed the address', async () => {
+    const name = `unconfirmed-${randomUUID()}`;
+    await app.get(AccountService).create(name, { activated: false, signedUp: true });
+    expectOperatorMistake(await admin('key:create', '--account', name, '--sandbox'), /sign-up is not confirmed yet/);
   });
 
   it('creates a manage key whose secret, on the last line, authenticates over HTTP', async () => {

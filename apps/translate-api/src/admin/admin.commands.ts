@@ -1,5 +1,4 @@
-import type { INestApplicationContext } from '@nestjs/common';
-import { AccountService, ApiKeyService, type Account } from '@platform/auth';
+import { AccountService, ApiKeyService, existingAccount } from '@platform/auth';
 import { EU_LANGUAGES, isEuLanguage } from '@platform/contracts';
 import { ReviewerService, ReviewRouting } from '@platform/review';
 import { AdminCommandError, asOperatorMistake, parseFlags, type AdminCommand, type AdminCommands } from '@platform/service-kit';
@@ -19,9 +18,10 @@ const accountCreate: AdminCommand<{ name: string; sandbox: boolean }> = {
   },
   async run(context, { name, sandbox }) {
     const accounts = context.get(AccountService);
-    if (await accounts.findByName(name)) throw new AdminCommandError(`account "${name}" already exists`);
+    const existing = await accounts.findByName(name);
+    if (existing) throw new AdminCommandError(`account "${existing.name}" (${existing.id}) already exists; names are compared ignoring case, letter width and surrounding spaces`);
     // The operator vouches for an account it creates, unless it is for sandbox use only.
-    const account = await accounts.create(name, { activated: !sandbox });
+    const account = await asOperatorMistake(accounts.create(name, { activated: !sandbox }));
     return [`created ${sandbox ? 'sandbox-only' : 'activated'} account "${account.name}"`, account.id];
   },
 };
@@ -52,14 +52,8 @@ function parseCeiling(flag: string, value: string | undefined, unit: string, min
   return value.trim().toLowerCase() === 'none' ? null : parseCount(flag, value, `${unit} or "none"`, min);
 }
 
-async function existingAccount(context: INestApplicationContext, name: string): Promise<Account> {
-  const account = await context.get(AccountService).findByName(name);
-  if (!account) throw new AdminCommandError(`account "${name}" does not exist; create it first with: admin account:create ${name}`);
-  return account;
-}
-
 const keyCreate: AdminCommand<KeyCreateOptions> = {
-  usage: 'admin key:create --account NAME [--sandbox] [--manage] [--word-limit N] [--name LABEL]',
+  usage: 'admin key:create --account NAME|ID [--sandbox] [--manage] [--word-limit N] [--name LABEL]',
   parse(args) {
     const { values } = parseFlags(this.usage, () =>
       parseArgs({
@@ -82,7 +76,6 @@ const keyCreate: AdminCommand<KeyCreateOptions> = {
     return { account, sandbox: values.sandbox, manage: values.manage, monthlyWordLimit, name };
   },
   async run(context, options) {
-    // Only account:create creates accounts: a mistyped name must not open a new one.
     const account = await existingAccount(context, options.account);
     const { key, secret } = await asOperatorMistake(
       context.get(ApiKeyService).create(account.id, {
@@ -104,13 +97,13 @@ interface AccountLimitsOptions {
 }
 
 const accountLimits: AdminCommand<AccountLimitsOptions> = {
-  usage: 'admin account:limits NAME [--words N|none] [--rate N|none]',
+  usage: 'admin account:limits NAME|ID [--words N|none] [--rate N|none]',
   parse(args) {
     const { values, positionals } = parseFlags(this.usage, () =>
       parseArgs({ args, strict: true, allowPositionals: true, options: { words: { type: 'string' }, rate: { type: 'string' } } }),
     );
     const account = positionals[0]?.trim();
-    if (positionals.length !== 1 || !account) throw new AdminCommandError(`give exactly one account name\nusage: ${this.usage}`);
+    if (positionals.length !== 1 || !account) throw new AdminCommandError(`give exactly one account name or id\nusage: ${this.usage}`);
     return {
       account,
       monthlyWordLimit: parseCeiling('--words', values.words, 'words', 0),

@@ -1,8 +1,9 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AccountService, ApiKeyService, type NewApiKey } from '@platform/auth';
 import { loadConfig } from '@platform/service-kit';
-import { http, testAppEnv } from '@platform/testing';
+import { createTestKey, http, testAppEnv } from '@platform/testing';
 import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TranslateApiConfig } from '../config/translate-api.config';
 import { serveTranslateApi } from '../translate-api.app';
@@ -82,6 +83,17 @@ describe('API key authentication (translate-api over HTTP)', () => {
     const res = await listKeys({ authorization: `Bearer ${secret}` });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: 'forbidden', message: expect.stringContaining('manage') });
+  });
+
+  it('refuses a key of an account whose sign-up is not complete as if it did not exist, until it is', async () => {
+    // No interface issues such a key: it stands for one written to the database by other means.
+    const signedUp = await app.get(AccountService).create(`auth-signup-${randomUUID()}`, { activated: false, signedUp: true });
+    const { plainKey } = await createTestKey({ accountId: signedUp.id, scopes: ['manage'] });
+    expectInvalidKey(await listKeys({ authorization: `Bearer ${plainKey}` }));
+    await app.get(DataSource).query('UPDATE translation.accounts SET signup_verified_at = now() WHERE id = $1', [signedUp.id]);
+    expectInvalidKey(await listKeys({ authorization: `Bearer ${plainKey}` }));
+    await app.get(AccountService).approveSignup((await app.get(AccountService).findById(signedUp.id))!);
+    expect((await listKeys({ authorization: `Bearer ${plainKey}` })).status).toBe(200);
   });
 
   it('keeps operational endpoints public and unknown routes in the envelope', async () => {
