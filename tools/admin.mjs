@@ -22,6 +22,8 @@ const APP_BY_COMMAND = {
   'account:pending': 'console',
   // The console reaches the accounts and, through IMAGE_DATABASE_URL, the image subscriptions.
   'subscription:link': 'console',
+  'account:signups': 'console',
+  'account:approve': 'console',
 };
 
 const [command, ...args] = process.argv.slice(2);

@@ -20,8 +20,11 @@ import { SessionGuard } from './sessions/session.guard';
 import { SessionsController } from './sessions/sessions.controller';
 import { SessionsService } from './sessions/sessions.service';
 import { SignInThrottleService } from './sessions/sign-in-throttle.service';
+import { EmailVerification } from './signup/email-verification.entity';
+import { EmailVerificationService } from './signup/email-verification.service';
 import { SignUpController } from './signup/signup.controller';
 import { SignUpService } from './signup/signup.service';
+import { SignUpThrottleService } from './signup/signup-throttle.service';
 import { UsersController } from './users/users.controller';
 
 /** The console's session API, composed from the libs' services; every route needs a session unless public. */
@@ -38,7 +41,7 @@ export class AppModule {
         AuthModule.forRoot({ maxKeysPerAccount: config.MAX_KEYS_PER_ACCOUNT }, { apiKeyGuard: false }),
         ConsoleDomainModule.forRoot(config),
         ImagesModule.forRoot(config),
-        TypeOrmModule.forFeature([ConsoleSession]),
+        TypeOrmModule.forFeature([ConsoleSession, EmailVerification]),
         CustomerAreaModule.forRoot(config),
         // Answering a job's last task completes it (results, webhook), as in translate-api; the customer area provides the quota it refunds through.
         ReviewModule.forRoot({ leaseSeconds: config.REVIEW_LEASE_SECONDS }),
@@ -53,7 +56,15 @@ export class AppModule {
         ReviewWorkspaceController,
         ReviewPoolController,
       ],
-      providers: [SessionsService, SessionResponder, SignInThrottleService, SignUpService, { provide: APP_GUARD, useClass: SessionGuard }],
+      providers: [
+        SessionsService,
+        SessionResponder,
+        SignInThrottleService,
+        SignUpService,
+        SignUpThrottleService,
+        EmailVerificationService,
+        { provide: APP_GUARD, useClass: SessionGuard },
+      ],
     };
   }
 }

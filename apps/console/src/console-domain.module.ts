@@ -12,7 +12,7 @@ import { ConsoleUser } from './users/console-user.entity';
 import { UsersService } from './users/users.service';
 
 /**
- * Users (reviewers linked to their reviewer records), invitations (and their mail) and activation
+ * Users (reviewers linked to their reviewer records), invitations, the mailer and activation
  * requests: what the session API and the operator commands share. Needs AuthModule and a TypeORM
  * root of the translation schema in the importing module.
  */
@@ -24,7 +24,7 @@ export class ConsoleDomainModule {
       global: true,
       imports: [TypeOrmModule.forFeature([ConsoleUser, ConsoleInvitation, ActivationRequest]), ReviewersModule],
       providers: [{ provide: ConsoleConfig, useValue: config }, Mailer, UsersService, InvitationsService, ActivationService, ConsoleReviewers],
-      exports: [ConsoleConfig, UsersService, InvitationsService, ActivationService, ConsoleReviewers],
+      exports: [ConsoleConfig, Mailer, UsersService, InvitationsService, ActivationService, ConsoleReviewers],
     };
   }
 }

@@ -18,3 +18,4 @@ export * from './http-limits.suite';
 export * from './api-reference.suite';
 export * from './api-client-contract.suite';
 export * from './self-signed-certificate';
+export * from './smtp-stand-in';

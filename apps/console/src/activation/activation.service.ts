@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Account, AccountService } from '@platform/auth';
+import { Account, AccountService, assertSignupComplete, signupStateOf, type SignupState } from '@platform/auth';
 import { ApiError } from '@platform/errors';
 import { Repository } from 'typeorm';
 import { ActivationRequest } from './activation-request.entity';
@@ -13,6 +13,7 @@ export interface AccountView {
   id: string;
   name: string;
   activation: ActivationState;
+  signup: SignupState;
 }
 
 export interface PendingActivation {
@@ -45,12 +46,13 @@ export class ActivationService {
 
   async view(accountId: string): Promise<AccountView> {
     const account = await this.account(accountId);
-    return { id: account.id, name: account.name, activation: await this.state(account) };
+    return { id: account.id, name: account.name, activation: await this.state(account), signup: signupStateOf(account) };
   }
 
-  /** Asking again replaces the details of the earlier request. */
+  /** Asking again replaces the details of the earlier request; a sign-up that is not complete cannot ask yet (403). */
   async request(accountId: string, userId: string, details: Pick<ActivationRequest, 'company' | 'vatId' | 'intendedUse'>): Promise<ActivationRequest> {
     const account = await this.account(accountId);
+    assertSignupComplete(account);
     if (account.activatedAt) throw ApiError.invalidParameter('This account is already activated for production use');
     const request = this.requests.create({ accountId, ...details, requestedBy: userId, requestedAt: new Date() });
     await this.requests.upsert(request, ['accountId']);

@@ -1,11 +1,10 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AccountService } from '@platform/auth';
 import { TokenService } from '@platform/image-tokens';
-import { buildApp, expectOperatorMistake, freePort, runNode, startBuiltApp, testAppEnv, testEnv } from '@platform/testing';
+import { buildApp, expectOperatorMistake, freePort, runNode, startBuiltApp, startSmtpStandIn, testAppEnv, testEnv } from '@platform/testing';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountWithOwner, Browser, newEmail, PASSWORD, startConsole, tokenOf } from '../console-browser.testing';
-import { startSmtpStandIn } from '../mail/smtp-stand-in.testing';
 
 const admin = (...args: string[]) => runNode(['dist/apps/console/main.js', 'admin', ...args]);
 const adminWith = (env: Record<string, string>, ...args: string[]) => runNode(['dist/apps/console/main.js', 'admin', ...args], env);
@@ -40,7 +39,7 @@ describe("the console's operator commands (built console, admin command)", () =>
     await owner.call('POST', '/activation', { company: 'CLI GmbH', vat_id: 'DE999999999', intended_use: 'testing\nthe CLI' });
     const pending = await admin('account:pending');
     expect(pending.code, pending.stderr).toBe(0);
-    expect(pending.stdout).toContain(`${name}\trequested `);
+    expect(pending.stdout).toMatch(new RegExp(`^${name}\\t[0-9a-f-]{36}\\trequested `, 'm'));
     expect(pending.stdout).toContain('company: CLI GmbH\tVAT id: DE999999999\tuse: testing the CLI');
 
     const activated = await admin('account:activate', name);
@@ -89,6 +88,57 @@ describe("the console's operator commands (built console, admin command)", () =>
     }
     expect(refused.code).toBe(1);
   });
+
+  it('lists confirmed sign-ups waiting for approval and approves one by id; nothing to approve before the confirmation', async () => {
+    const smtp = await startSmtpStandIn();
+    const manual = await startConsole({ CONSOLE_SIGNUP_APPROVAL: 'manual', SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, CONSOLE_MAIL_FROM: 'console@example.eu' });
+    try {
+      const email = newEmail('approval');
+      const name = `cli-signup-${randomUUID()}`;
+      const owner = new Browser(manual.url);
+      const signedUp = await owner.call('POST', '/signup', { account_name: name, email, password: PASSWORD });
+      expect(signedUp.status).toBe(201);
+      const id = signedUp.body.account.id;
+      expectOperatorMistake(await admin('account:approve', id), /is not confirmed yet: its owner has not opened the mailed link/);
+      expect((await admin('account:signups')).stdout).not.toContain(id);
+
+      const link = /http:\/\/localhost:3500\/console\/verify-email#token=vfy_[A-Za-z0-9_-]{43}/.exec(smtp.received[0].message)![0];
+      expect((await new Browser(manual.url).call('POST', '/signup/verify', { token: tokenOf(link) })).body.account.signup).toBe('awaiting_approval');
+      const waiting = await admin('account:signups');
+      expect(waiting.code, waiting.stderr).toBe(0);
+      expect(waiting.stdout).toMatch(new RegExp(`^${name}\\t${id}\\tsigned up \\S+\\tconfirmed \\S+\\towner: ${email.toLowerCase()}$`, 'm'));
+      expect(waiting.lastLine).toMatch(/^\d+ sign-ups? confirmed and waiting for approval \(admin account:approve NAME\|ID\)$/);
+
+      const approved = await admin('account:approve', id);
+      expect(approved.code, approved.stderr).toBe(0);
+      expect(approved.stdout).toContain(`account "${name}" (${id}) is approved`);
+      expect(approved.lastLine).toMatch(/^\d{4}-\d\d-\d\dT/);
+      expect((await admin('account:signups')).stdout).not.toContain(id);
+      expect((await owner.call('POST', '/keys', {})).status).toBe(201);
+      // Operators name accounts by id in the console's other commands too.
+      expect((await admin('account:activate', id)).code).toBe(0);
+      expect((await admin('user:invite', '--account', id, '--email', newEmail('by-id'))).stdout).toContain(`of "${name}"`);
+    } finally {
+      await manual.app.close();
+      await smtp.close();
+    }
+  }, 120_000);
+
+  it('logs the confirmation link of a sign-up outside production when there is no mail server, and answers it nowhere', async () => {
+    const served = startBuiltApp('console', testAppEnv({ CONSOLE_SIGNUP: 'true', LOG_LEVEL: 'info', TRUSTED_PROXIES: '127.0.0.1' }));
+    try {
+      const consoleUrl = await served.listening;
+      const signedUp = await new Browser(consoleUrl).call('POST', '/signup', { account_name: `cli-log-${randomUUID()}`, email: newEmail('logged'), password: PASSWORD });
+      expect(signedUp.body).toMatchObject({ mailed: false, account: { signup: 'email_unverified' } });
+      const logged = served.stdout().split('\n').map((line) => (line.startsWith('{') ? JSON.parse(line) : {})).find((entry) => entry.link);
+      expect(logged).toMatchObject({ level: 'warn', msg: expect.stringContaining('no SMTP_URL'), link: expect.stringMatching(/\/console\/verify-email#token=vfy_/) });
+      expect(signedUp.text).not.toContain(tokenOf(logged.link));
+      expect((await new Browser(consoleUrl).call('POST', '/signup/verify', { token: tokenOf(logged.link) })).body.account.signup).toBe('complete');
+    } finally {
+      served.child.kill('SIGTERM');
+      await served.exit;
+    }
+  }, 60_000);
 
   it('invites a reviewer with their languages, which they review once signed in', async () => {
     const name = `cli-review-${randomUUID()}`;
@@ -144,7 +194,10 @@ describe("the console's operator commands (built console, admin command)", () =>
     [['user:invite', '--account', 'x', '--email', 'a@example.eu', '--role', 'boss'], /--role must be one of owner, member, reviewer/],
     [['user:invite', '--account', `nosuch-${randomUUID()}`, '--email', 'a@example.eu'], /does not exist/],
     [['user:invite', '--account', 'x', '--email', 'a@example.eu', '--role', 'reviewer', '--languages', 'de,xx'], /--languages: xx is not an EU language code/],
-    [['account:activate'], /exactly one account name/],
+    [['account:activate'], /exactly one account name or id/],
+    [['account:approve'], /exactly one account name or id/],
+    [['account:approve', `nosuch-${randomUUID()}`], /does not exist/],
+    [['account:signups', 'extra'], /Unexpected argument 'extra'/],
     [['account:activate', `nosuch-${randomUUID()}`], /does not exist/],
     [['account:pending', 'extra'], /Unexpected argument 'extra'/],
   ])('refuses %j with a message on stderr and exit code 1', async (args, message) => {

@@ -1,5 +1,4 @@
-import type { INestApplicationContext } from '@nestjs/common';
-import { AccountService, type Account } from '@platform/auth';
+import { AccountService, existingAccount } from '@platform/auth';
 import { EU_LANGUAGES, isEuLanguage } from '@platform/contracts';
 import { TokenService } from '@platform/image-tokens';
 import { AdminCommandError, asOperatorMistake, parseFlags, type AdminCommand, type AdminCommands } from '@platform/service-kit';
@@ -8,23 +7,24 @@ import { parseArgs } from 'node:util';
 import { ActivationService } from '../activation/activation.service';
 import { ConsoleConfig } from '../config/console.config';
 import { InvitationsService } from '../invitations/invitations.service';
+import { UsersService } from '../users/users.service';
 import { CONSOLE_ROLES, type ConsoleRole } from '../users/console-user.entity';
 
-async function existingAccount(context: INestApplicationContext, name: string): Promise<Account> {
-  const account = await context.get(AccountService).findByName(name);
-  if (!account) throw new AdminCommandError(`account "${name}" does not exist; create it first with: admin account:create ${name}`);
-  return account;
+function oneAccount(usage: string, args: string[]): string {
+  const { positionals } = parseFlags(usage, () => parseArgs({ args, strict: true, allowPositionals: true }));
+  const reference = positionals[0]?.trim();
+  if (positionals.length !== 1 || !reference) throw new AdminCommandError(`give exactly one account name or id\nusage: ${usage}`);
+  return reference;
 }
 
-function oneAccountName(usage: string, args: string[]): string {
-  const { positionals } = parseFlags(usage, () => parseArgs({ args, strict: true, allowPositionals: true }));
-  const name = positionals[0]?.trim();
-  if (positionals.length !== 1 || !name) throw new AdminCommandError(`give exactly one account name\nusage: ${usage}`);
-  return name;
+/** Commands that only list take no arguments. */
+function noArguments(usage: string, args: string[]): Record<string, never> {
+  parseFlags(usage, () => parseArgs({ args, strict: true }));
+  return {};
 }
 
 const userInvite: AdminCommand<{ account: string; email: string; role: ConsoleRole; languages?: string[] }> = {
-  usage: 'admin user:invite --account NAME --email ADDRESS [--role owner|member|reviewer] [--languages de,fr (reviewers)]',
+  usage: 'admin user:invite --account NAME|ID --email ADDRESS [--role owner|member|reviewer] [--languages de,fr (reviewers)]',
   parse(args) {
     const { values } = parseFlags(this.usage, () =>
       parseArgs({
@@ -54,12 +54,12 @@ const userInvite: AdminCommand<{ account: string; email: string; role: ConsoleRo
 };
 
 const accountActivate: AdminCommand<{ account: string }> = {
-  usage: 'admin account:activate NAME',
+  usage: 'admin account:activate NAME|ID',
   parse(args) {
-    return { account: oneAccountName(this.usage, args) };
+    return { account: oneAccount(this.usage, args) };
   },
-  async run(context, { account: name }) {
-    const account = await context.get(AccountService).activate(await existingAccount(context, name));
+  async run(context, { account: reference }) {
+    const account = await context.get(AccountService).activate(await existingAccount(context, reference));
     return [`account "${account.name}" is activated for production use: live keys can be created`, account.activatedAt!.toISOString()];
   },
 };
@@ -67,16 +67,49 @@ const accountActivate: AdminCommand<{ account: string }> = {
 const accountPending: AdminCommand<Record<string, never>> = {
   usage: 'admin account:pending',
   parse(args) {
-    parseFlags(this.usage, () => parseArgs({ args, strict: true }));
-    return {};
+    return noArguments(this.usage, args);
   },
   async run(context) {
     const pending = await context.get(ActivationService).pending();
     const lines = pending.map(
       ({ account, request }) =>
-        `${account.name}\trequested ${request.requestedAt.toISOString()}\tcompany: ${request.company}\tVAT id: ${request.vatId}\tuse: ${request.intendedUse.replace(/\s+/g, ' ')}`,
+        `${account.name}\t${account.id}\trequested ${request.requestedAt.toISOString()}\tcompany: ${request.company}\tVAT id: ${request.vatId}\tuse: ${request.intendedUse.replace(/\s+/g, ' ')}`,
     );
-    return [...lines, `${pending.length} account${pending.length === 1 ? '' : 's'} waiting for activation (admin account:activate NAME)`];
+    return [...lines, `${pending.length} account${pending.length === 1 ? '' : 's'} waiting for activation (admin account:activate NAME|ID)`];
+  },
+};
+
+const accountSignups: AdminCommand<Record<string, never>> = {
+  usage: 'admin account:signups',
+  parse(args) {
+    return noArguments(this.usage, args);
+  },
+  async run(context) {
+    const accounts = context.get(AccountService);
+    const users = context.get(UsersService);
+    const waiting = await accounts.awaitingApproval();
+    const lines = await Promise.all(
+      waiting.map(async (account) => {
+        const owners = (await users.list(account.id)).filter((user) => user.role === 'owner').map((user) => user.email);
+        return `${account.name}\t${account.id}\tsigned up ${account.createdAt.toISOString()}\tconfirmed ${account.signupVerifiedAt!.toISOString()}\towner: ${owners.join(', ')}`;
+      }),
+    );
+    return [...lines, `${waiting.length} sign-up${waiting.length === 1 ? '' : 's'} confirmed and waiting for approval (admin account:approve NAME|ID)`];
+  },
+};
+
+const accountApprove: AdminCommand<{ account: string }> = {
+  usage: 'admin account:approve NAME|ID',
+  parse(args) {
+    return { account: oneAccount(this.usage, args) };
+  },
+  async run(context, { account: reference }) {
+    const account = await existingAccount(context, reference);
+    const approved = await context.get(AccountService).approveSignup(account);
+    if (!approved) {
+      throw new AdminCommandError(`account "${account.name}" (${account.id}) is not confirmed yet: its owner has not opened the mailed link, so there is nothing to approve`);
+    }
+    return [`account "${approved.name}" (${approved.id}) is approved: its owners can create sandbox keys in the console now`, approved.signupApprovedAt!.toISOString()];
   },
 };
 
@@ -85,7 +118,7 @@ const accountPending: AdminCommand<Record<string, never>> = {
  * place that reaches the accounts and the image schema (IMAGE_DATABASE_URL) alike.
  */
 const subscriptionLink: AdminCommand<{ subscription: string; account: string | null }> = {
-  usage: 'admin subscription:link SUBSCRIPTION_ID --account NAME|none',
+  usage: 'admin subscription:link SUBSCRIPTION_ID --account NAME|ID|none',
   parse(args) {
     const { values, positionals } = parseFlags(this.usage, () =>
       parseArgs({ args, strict: true, allowPositionals: true, options: { account: { type: 'string' } } }),
@@ -93,7 +126,7 @@ const subscriptionLink: AdminCommand<{ subscription: string; account: string | n
     const subscription = positionals[0]?.trim();
     if (positionals.length !== 1 || !subscription) throw new AdminCommandError(`give exactly one subscription id (printed by image-api's token:create)\nusage: ${this.usage}`);
     const account = values.account?.trim();
-    if (!account) throw new AdminCommandError(`--account is required: the account's name, or none\nusage: ${this.usage}`);
+    if (!account) throw new AdminCommandError(`--account is required: the account's name or id, or none\nusage: ${this.usage}`);
     return { subscription, account: account.toLowerCase() === 'none' ? null : account };
   },
   async run(context, { subscription, account: name }) {
@@ -113,4 +146,6 @@ export const ADMIN_COMMANDS: AdminCommands = {
   'account:activate': accountActivate,
   'account:pending': accountPending,
   'subscription:link': subscriptionLink,
+  'account:signups': accountSignups,
+  'account:approve': accountApprove,
 };

@@ -3,8 +3,21 @@ import { withPlanLimitsConfig } from '@platform/image-tokens';
 import { withSandboxQuotaConfig } from '@platform/quota';
 import { DatabaseRedisConfig, EnvBool, EnvInt } from '@platform/service-kit';
 import { withWebhookUrlConfig } from '@platform/webhooks';
-import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateBy, ValidateIf } from 'class-validator';
 import { IsSmtpUrl, MAILBOX } from '../mail/smtp-settings';
+
+/** Sign-up in production mails each new owner a confirmation link: it cannot go without a mail server. */
+const MailsInProduction = () =>
+  ValidateBy({
+    name: 'mailsInProduction',
+    validator: {
+      validate: (signup: unknown, args) => {
+        const config = args?.object as ConsoleConfig;
+        return signup !== true || config.NODE_ENV !== 'production' || config.SMTP_URL !== undefined;
+      },
+      defaultMessage: () => 'CONSOLE_SIGNUP=true in production needs SMTP_URL (and CONSOLE_MAIL_FROM): every new account is confirmed through a mailed link',
+    },
+  });
 
 /**
  * PLAN_LIMIT_*: the console shows each subscription's limit as image-api enforces it. Usage is
@@ -13,13 +26,37 @@ import { IsSmtpUrl, MAILBOX } from '../mail/smtp-settings';
 export class ConsoleConfig extends withSandboxQuotaConfig(withWebhookUrlConfig(withPlanLimitsConfig(DatabaseRedisConfig))) {
   PORT = DefaultPort.console;
 
-  /** Where people reach the console; invitation links start with it. */
+  /** Where people reach the console; invitation and confirmation links start with it. */
   @Matches(/^https?:\/\/[^/\s]+(\/[^\s]*)?$/, { message: 'CONSOLE_PUBLIC_URL must be an http:// or https:// URL' })
   CONSOLE_PUBLIC_URL = 'http://localhost:3500';
 
-  /** Whether anyone may open an account (sandbox only until an operator activates it). */
-  @EnvBool() @IsBoolean()
+  /**
+   * Whether anyone may open an account (sandbox only until an operator activates it). A signed-up
+   * account holds no key until its owner confirms the email address through a mailed link, so in
+   * production it needs SMTP_URL; elsewhere, without it, the link goes to the log.
+   */
+  @EnvBool() @IsBoolean() @MailsInProduction()
   CONSOLE_SIGNUP = false;
+
+  /** manual: a confirmed sign-up also waits for an operator (`admin account:approve`) before it holds keys. */
+  @IsIn(['automatic', 'manual'])
+  CONSOLE_SIGNUP_APPROVAL: 'automatic' | 'manual' = 'automatic';
+
+  /** Sign-ups one client address may start per day (a window of 24 hours from its first). */
+  @EnvInt() @IsInt() @Min(1) @Max(1000)
+  CONSOLE_SIGNUPS_PER_IP_PER_DAY = 3;
+
+  /** Sign-ups all client addresses together may start per hour (a window of an hour from the first). */
+  @EnvInt() @IsInt() @Min(1) @Max(1_000_000)
+  CONSOLE_SIGNUPS_PER_HOUR = 60;
+
+  /** How long a sign-up's confirmation link can be used (once). */
+  @EnvInt() @IsInt() @Min(300) @Max(30 * 24 * 3600)
+  CONSOLE_VERIFICATION_TTL_SECONDS = 2 * 24 * 3600;
+
+  /** Confirmation mails one account may be sent per day, the first one at sign-up included. */
+  @EnvInt() @IsInt() @Min(1) @Max(100)
+  CONSOLE_VERIFICATION_MAILS_PER_DAY = 5;
 
   /** A session unused for this long is over; the next request needs a new sign-in. */
   @EnvInt() @IsInt() @Min(60) @Max(7 * 24 * 3600)
@@ -67,12 +104,13 @@ export class ConsoleConfig extends withSandboxQuotaConfig(withWebhookUrlConfig(w
   /**
    * Where invitation mail goes out: smtp://[user:password@]host[:port] (587 unless given; STARTTLS
    * when the server offers it, and required when the URL carries credentials) or smtps:// (TLS
-   * from the start, 465 unless given). Unset, invitation links are only printed and answered.
+   * from the start, 465 unless given). Unset, invitation links are only printed and answered, and
+   * sign-up confirmation links only logged (outside production).
    */
   @IsOptional() @IsSmtpUrl()
   SMTP_URL?: string;
 
-  /** The From of invitation mail, `console@example.eu` or `Example Console <console@example.eu>`; required with SMTP_URL. */
+  /** The From of the console's mail, `console@example.eu` or `Example Console <console@example.eu>`; required with SMTP_URL. */
   @ValidateIf((config: ConsoleConfig) => config.SMTP_URL !== undefined || config.CONSOLE_MAIL_FROM !== undefined)
   @Matches(MAILBOX, { message: 'CONSOLE_MAIL_FROM must be an address, optionally with a name ("Example Console <console@example.eu>"); SMTP_URL needs it' })
   CONSOLE_MAIL_FROM?: string;

@@ -54,6 +54,8 @@ describe('console OpenAPI document and configuration', () => {
       '/console/api/session',
       '/console/api/sessions',
       '/console/api/signup',
+      '/console/api/signup/verification-mail',
+      '/console/api/signup/verify',
       '/console/api/usage',
       '/console/api/users',
       '/console/api/users/invitations',

@@ -1,11 +1,10 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig } from '@platform/service-kit';
-import { freePort, selfSignedCertificate } from '@platform/testing';
+import { freePort, selfSignedCertificate, startSmtpStandIn, type ReceivedMail, type SmtpStandIn } from '@platform/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConsoleConfig } from '../config/console.config';
 import { accountWithOwner, Browser, newEmail, PASSWORD, startConsole, tokenOf, type TestAccount } from '../console-browser.testing';
 import { Mailer } from '../mail/mailer.service';
-import { startSmtpStandIn, type ReceivedMail, type SmtpStandIn } from '../mail/smtp-stand-in.testing';
 
 const MAIL_FROM = 'Example Console <console@example.eu>';
 const PUBLIC_URL = 'https://console.example.eu';

@@ -1,3 +1,4 @@
+import { linkMail, mailDateTime } from '../mail/link-mail';
 import type { MailMessage } from '../mail/mailer.service';
 import type { ConsoleRole } from '../users/console-user.entity';
 
@@ -20,23 +21,17 @@ export const INVITATION_MAIL_STRINGS = {
   dateLocale: 'en-GB',
 };
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
-
-/** The plain-text and the simple HTML message of one invitation, in UTC so every reader sees the same time. */
+/** The plain-text and the simple HTML message of one invitation. */
 export function invitationMail(facts: InvitationMailFacts): MailMessage {
   const s = INVITATION_MAIL_STRINGS;
-  const expires = new Intl.DateTimeFormat(s.dateLocale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(facts.expiresAt);
-  const paragraphs = [s.invited(facts), s.expiry({ expires }), s.unexpected];
-  const text = [paragraphs[0], '', s.action, facts.link, '', ...paragraphs.slice(1).flatMap((p) => [p, ''])].join('\n');
-  const link = escapeHtml(facts.link);
-  const html = [
-    '<!doctype html><html lang="en"><body style="font-family:sans-serif;line-height:1.5">',
-    `<p>${escapeHtml(paragraphs[0])}</p>`,
-    `<p><a href="${link}" style="font-weight:bold">${escapeHtml(s.button)}</a></p>`,
-    `<p>${escapeHtml(s.action)}<br>${link}</p>`,
-    ...paragraphs.slice(1).map((p) => `<p>${escapeHtml(p)}</p>`),
-    '</body></html>',
-  ].join('\n');
-  return { to: facts.email, subject: s.subject(facts), text, html };
+  const expires = mailDateTime(s.dateLocale, facts.expiresAt);
+  return linkMail({
+    to: facts.email,
+    subject: s.subject(facts),
+    lead: s.invited(facts),
+    action: s.action,
+    button: s.button,
+    link: facts.link,
+    after: [s.expiry({ expires }), s.unexpected],
+  });
 }

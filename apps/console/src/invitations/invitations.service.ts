@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { AccountService } from '@platform/auth';
+import { AccountService, assertSignupComplete } from '@platform/auth';
 import { ApiError } from '@platform/errors';
-import { createHash, randomBytes } from 'node:crypto';
 import { IsNull, MoreThan, Repository } from 'typeorm';
 import { ConsoleConfig } from '../config/console.config';
+import { consoleLink, hashLinkToken, newLinkToken } from '../links/one-time-link';
 import { Mailer, type MailOutcome } from '../mail/mailer.service';
 import { assertLanguagesFit, ConsoleReviewers } from '../review/console-reviewers.service';
 import type { ConsoleRole, ConsoleUser } from '../users/console-user.entity';
@@ -22,7 +22,6 @@ export interface IssuedInvitation {
 }
 
 const INVITATION_PREFIX = 'inv_';
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export const INVITATION_UNUSABLE = 'This invitation link is unknown, already used or expired; ask for a new one';
 
@@ -42,31 +41,37 @@ export class InvitationsService {
     private readonly config: ConsoleConfig,
   ) {}
 
-  /** Mails the link too when SMTP_URL is set; the invitation stands whether or not that works. A reviewer may be invited with the languages they will review. */
+  /**
+   * Mails the link too when SMTP_URL is set; the invitation stands whether or not that works. A
+   * reviewer may be invited with the languages they will review. An account whose sign-up is not
+   * complete invites nobody (403), so that an unconfirmed sign-up cannot mail strangers.
+   */
   async invite(accountId: string, email: string, role: ConsoleRole, languages?: string[]): Promise<IssuedInvitation> {
     const reviewed = assertLanguagesFit(role, languages);
+    const account = await this.accounts.findById(accountId);
+    if (!account) throw ApiError.notFound(`Account ${accountId} not found`);
+    assertSignupComplete(account);
     if (await this.users.findByEmail(email)) throw ApiError.invalidParameter(`email: ${email} already has a console user`);
-    const token = INVITATION_PREFIX + randomBytes(32).toString('base64url');
+    const token = newLinkToken(INVITATION_PREFIX);
     const invitation = await this.invitations.save(
       this.invitations.create({
         accountId,
         email: normalizeEmail(email),
         role,
         languages: reviewed ?? [],
-        tokenHash: hashToken(token),
+        tokenHash: hashLinkToken(token),
         expiresAt: new Date(Date.now() + this.config.CONSOLE_INVITATION_TTL_SECONDS * 1000),
         usedAt: null,
       }),
     );
-    const link = `${this.config.CONSOLE_PUBLIC_URL.replace(/\/+$/, '')}/console/accept-invitation#token=${token}`;
-    return { invitation, link, mail: await this.mail(invitation, link) };
+    const link = consoleLink(this.config.CONSOLE_PUBLIC_URL, 'accept-invitation', token);
+    return { invitation, link, mail: await this.mail(invitation, account.name, link) };
   }
 
-  private async mail(invitation: ConsoleInvitation, link: string): Promise<MailOutcome | null> {
+  private async mail(invitation: ConsoleInvitation, accountName: string, link: string): Promise<MailOutcome | null> {
     if (!this.mailer.enabled) return null;
-    const account = await this.accounts.findById(invitation.accountId);
     const { email, role, expiresAt } = invitation;
-    return this.mailer.send(invitationMail({ email, role, accountName: account?.name ?? '', link, expiresAt }));
+    return this.mailer.send(invitationMail({ email, role, accountName, link, expiresAt }));
   }
 
   /** Invitations of the account that can still be accepted. */
@@ -86,7 +91,7 @@ export class InvitationsService {
         `UPDATE translation.console_invitations SET used_at = now()
          WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
          RETURNING account_id, email, role, languages`,
-        [hashToken(token)],
+        [hashLinkToken(token)],
       );
       const used = (rows as { account_id: string; email: string; role: ConsoleRole; languages: string[] }[])[0];
       if (!used) throw ApiError.notFound(INVITATION_UNUSABLE);

@@ -1,7 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AccountService, ApiKeyService } from '@platform/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountWithOwner, Browser, newEmail, PASSWORD, startConsole, type TestAccount } from '../console-browser.testing';
+import { accountWithOwner, startConsole, type TestAccount } from '../console-browser.testing';
 
 describe('console keys and activation over HTTP', () => {
   let app: NestFastifyApplication;
@@ -82,7 +82,7 @@ describe('console keys and activation over HTTP', () => {
     expect((await fresh.owner.call('POST', '/activation', { company: 'Beispiel GmbH' })).status).toBe(422);
     const requested = await fresh.owner.call('POST', '/activation', { company: 'Beispiel GmbH', vat_id: 'DE123456789', intended_use: 'Our shop in French' });
     expect(requested.status).toBe(200);
-    expect(requested.body.account).toEqual({ id: fresh.accountId, name: fresh.name, activation: 'pending' });
+    expect(requested.body.account).toEqual({ id: fresh.accountId, name: fresh.name, activation: 'pending', signup: 'complete' });
     expect((await fresh.owner.call('POST', '/keys', { sandbox: false })).status).toBe(403);
 
     const accounts = app.get(AccountService);
@@ -101,42 +101,5 @@ describe('console keys and activation over HTTP', () => {
     const fifth = await capped.owner.call('POST', '/keys', {});
     expect(fifth.status).toBe(422);
     expect(fifth.body).toEqual({ error: 'invalid_request', message: expect.stringMatching(/^An account holds at most 4 keys that are not revoked/) });
-  });
-
-  it('signs up a sandbox account with its owner and a sandbox key shown once', async () => {
-    const browser = new Browser(url);
-    const email = newEmail('signup');
-    const name = `signup-${email}`;
-    const res = await browser.call('POST', '/signup', { account_name: name, email, password: PASSWORD });
-    expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({
-      ok: true,
-      user: { email, role: 'owner' },
-      account: { name, activation: 'sandbox' },
-      key: { prefix: 'svc_test_', sandbox: true },
-      secret: expect.stringMatching(/^svc_test_/),
-    });
-    expect((await browser.call('GET', '/keys')).text).not.toContain(res.body.secret);
-    const taken = await new Browser(url).call('POST', '/signup', { account_name: name, email: newEmail('other'), password: PASSWORD });
-    expect(taken.status).toBe(422);
-    expect((await new Browser(url).call('POST', '/signup', { account_name: `${name}-2`, email, password: PASSWORD })).status).toBe(422);
-  });
-});
-
-describe('console sign-up switched off (the default)', () => {
-  let app: NestFastifyApplication;
-  let url: string;
-
-  beforeAll(async () => {
-    ({ app, url } = await startConsole({ CONSOLE_SIGNUP: 'false' }));
-  });
-  afterAll(() => app?.close());
-
-  it('answers 404 and creates nothing', async () => {
-    const email = newEmail('nosignup');
-    const res = await new Browser(url).call('POST', '/signup', { account_name: `nosignup-${email}`, email, password: PASSWORD });
-    expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: 'not_found', message: 'Sign-up is not enabled here; ask the operator for an invitation' });
-    expect(await app.get(AccountService).findByName(`nosignup-${email}`)).toBeNull();
   });
 });

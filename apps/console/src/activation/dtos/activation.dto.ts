@@ -1,8 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
+import type { SignupState } from '@platform/auth';
 import { IsString, Length } from 'class-validator';
 import type { ActivationState } from '../activation.service';
 
 export const ACTIVATION_STATES: ActivationState[] = ['sandbox', 'pending', 'active'];
+const SIGNUP_STATES: SignupState[] = ['email_unverified', 'awaiting_approval', 'complete'];
 
 export class ActivationRequestDto {
   @ApiProperty({ minLength: 1, maxLength: 200, example: 'Beispiel GmbH' })
@@ -33,6 +35,14 @@ export class AccountViewDto {
     description: 'sandbox: sandbox keys only; pending: production access requested; active: live keys can be created',
   })
   activation: ActivationState;
+
+  @ApiProperty({
+    enum: SIGNUP_STATES,
+    description:
+      'email_unverified: a signed-up account whose owner has not opened the confirmation link yet; awaiting_approval: confirmed, waiting for an operator; ' +
+      'complete: the account may hold keys (always so for accounts an operator made)',
+  })
+  signup: SignupState;
 }
 
 export class ActivationResponseDto {

@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in
-         * @description Sets the HttpOnly session cookie and answers the CSRF token of the new session. Wrong passwords are counted per email address and per client address.
+         * @description Sets the HttpOnly session cookie and answers the CSRF token of the new session. Every attempt is counted per email address and per client address before the password is checked, and given back when it was right.
          */
         post: operations["SessionsController_signIn"];
         /**
@@ -96,9 +96,49 @@ export interface paths {
         put?: never;
         /**
          * Open an account (when CONSOLE_SIGNUP=true)
-         * @description Creates a sandbox account with the caller as owner and a sandbox key (its secret shown only here), and signs in.
+         * @description Creates a sandbox account with the caller as owner, signs in and mails a confirmation link to the address. The account holds no key until the link is opened (POST /console/api/signup/verify). Sign-ups are limited per client address and day (CONSOLE_SIGNUPS_PER_IP_PER_DAY) and over all addresses per hour (CONSOLE_SIGNUPS_PER_HOUR); every admitted attempt counts.
          */
         post: operations["SignUpController_signUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/signup/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a signed-up account's email address with the mailed link
+         * @description A link works once and until it expires; a new one replaces the earlier ones. Unless an operator approves sign-ups (CONSOLE_SIGNUP_APPROVAL=manual), the sign-up is then complete and the answer carries the first sandbox key, its secret shown only here. Needs no session.
+         */
+        post: operations["SignUpController_verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/signup/verification-mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail the confirmation link again (owners of an unconfirmed account)
+         * @description A new link to the signed-in owner’s address; the earlier links stop working. At most CONSOLE_VERIFICATION_MAILS_PER_DAY per account and day, the first included.
+         */
+        post: operations["SignUpController_resend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -826,6 +866,11 @@ export interface components {
              * @enum {string}
              */
             activation: "sandbox" | "pending" | "active";
+            /**
+             * @description email_unverified: a signed-up account whose owner has not opened the confirmation link yet; awaiting_approval: confirmed, waiting for an operator; complete: the account may hold keys (always so for accounts an operator made)
+             * @enum {string}
+             */
+            signup: "email_unverified" | "awaiting_approval" | "complete";
         };
         SessionResponseDto: {
             /** @enum {boolean} */
@@ -868,10 +913,27 @@ export interface components {
             /** @description The new password, from 12 to 256 characters */
             password: string;
             /**
-             * @description The new account's name, unique
+             * @description The new account's name, unique ignoring case, letter width and surrounding spaces; not a UUID
              * @example Beispiel GmbH
              */
             account_name: string;
+        };
+        SignUpResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            user: components["schemas"]["UserViewDto"];
+            account: components["schemas"]["AccountViewDto"];
+            /** @description Send it in the X-CSRF-Token header with every POST, PUT, PATCH and DELETE of this session */
+            csrf_token: string;
+            /** @description Whether the confirmation link was mailed to the address. The link is never in an answer; without it the account holds no keys. When false, send it again (POST /console/api/signup/verification-mail) */
+            mailed: boolean;
+        };
+        VerifyEmailDto: {
+            /**
+             * @description The token from the mailed link (after #token=)
+             * @example vfy_...
+             */
+            token: string;
         };
         KeyViewDto: {
             /** Format: uuid */
@@ -894,20 +956,24 @@ export interface components {
             /** @description A revoked key is refused with 401 and cannot be changed or regenerated */
             revoked: boolean;
         };
-        SignUpResponseDto: {
+        VerifyEmailResponseDto: {
             /** @enum {boolean} */
             ok: true;
-            user: components["schemas"]["UserViewDto"];
+            /** @description The account with its sign-up state: complete, or awaiting_approval where an operator approves sign-ups */
             account: components["schemas"]["AccountViewDto"];
-            /** @description Send it in the X-CSRF-Token header with every POST, PUT, PATCH and DELETE of this session */
-            csrf_token: string;
-            /** @description The account's first key, a sandbox key */
-            key: components["schemas"]["KeyViewDto"];
+            /** @description The account's first key, a sandbox key, when the sign-up became complete with this confirmation */
+            key?: components["schemas"]["KeyViewDto"];
             /**
              * @description The plain sandbox key. It is shown only in this response; store it now
              * @example svc_test_...
              */
-            secret: string;
+            secret?: string;
+        };
+        VerificationMailResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description Whether the new link was mailed; the earlier links stop working either way */
+            mailed: boolean;
         };
         InvitationViewDto: {
             /** Format: uuid */
@@ -1926,6 +1992,120 @@ export interface operations {
             };
             /** @description invalid_request: a field is invalid, the account name is taken, or the address already has a user */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description rate_limited: a limit is reached; the message says which, Retry-After for how long */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    SignUpController_verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyEmailDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifyEmailResponseDto"];
+                };
+            };
+            /** @description not_found: no such link (mistyped, or replaced by a newer one) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description link_used: the link was used already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description link_expired: the link has expired; send a new one */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    SignUpController_resend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationMailResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: only the account's owners confirm its address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description already_verified: the address is confirmed already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description rate_limited: a limit is reached; the message says which, Retry-After for how long */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -31,11 +31,16 @@ function readable(raw: string): string {
 }
 
 /**
- * A real SMTP server on a free loopback port, standing in for the mail provider; it accepts every
- * message and keeps it. Without `tls` it offers neither STARTTLS nor AUTH (a relay on a trusted
- * network); with `tls` and `login` it offers STARTTLS and accepts only that user and password.
+ * A real SMTP server on a loopback port (a free one unless `port` is given), standing in for the
+ * mail provider; it accepts every message and keeps it. Without `tls` it offers neither STARTTLS
+ * nor AUTH (a relay on a trusted network); with `tls` and `login` it offers STARTTLS and accepts
+ * only that user and password.
  */
-export async function startSmtpStandIn({ tls, login }: { tls?: { key: Buffer; cert: Buffer }; login?: { user: string; password: string } } = {}): Promise<SmtpStandIn> {
+export async function startSmtpStandIn({
+  tls,
+  login,
+  port = 0,
+}: { tls?: { key: Buffer; cert: Buffer }; login?: { user: string; password: string }; port?: number } = {}): Promise<SmtpStandIn> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     ...(tls ?? {}),
@@ -61,7 +66,7 @@ export async function startSmtpStandIn({ tls, login }: { tls?: { key: Buffer; ce
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     port: (server.server.address() as AddressInfo).port,
     received,
