@@ -52,6 +52,8 @@ describe('operator CLI (built translate-api, admin command)', () => {
     expect(key.code, key.stderr).toBe(0);
     expect(key.lastLine).toMatch(/^svc_test_/);
     expect(JSON.parse((await admin('account:limits', id, '--rate', '30')).lastLine)).toEqual({ monthly_word_limit: null, rate_limit_per_minute: 30 });
+    expect(JSON.parse((await admin('account:review-pool', id, '--languages', 'de')).lastLine)).toEqual(['de']);
+    expect((await admin('reviewer:create', '--languages', 'de', '--account', id)).stdout).toMatch(/created reviewer [0-9a-f-]{36} of account "by-id-/);
     // Names are found as people read them too.
     expect((await admin('key:create', '--account', created.stdout.match(/"(by-id-[^"]+)"/)![1].toUpperCase(), '--sandbox')).code).toBe(0);
     expectOperatorMistake(await admin('key:create', '--account', randomUUID(), '--sandbox'), /no account has the id [0-9a-f-]{36}, nor that name/);

@@ -131,7 +131,7 @@ function parseLanguages(usage: string, value: string | undefined): string[] {
 }
 
 const reviewerCreate: AdminCommand<{ languages: string[]; name: string | null; account: string | null }> = {
-  usage: 'admin reviewer:create --languages de,fr [--account NAME] [--name NAME]',
+  usage: 'admin reviewer:create --languages de,fr [--account NAME|ID] [--name NAME]',
   parse(args) {
     const { values } = parseFlags(this.usage, () =>
       parseArgs({ args, strict: true, options: { languages: { type: 'string' }, name: { type: 'string' }, account: { type: 'string' } } }),
@@ -139,7 +139,7 @@ const reviewerCreate: AdminCommand<{ languages: string[]; name: string | null; a
     const languages = parseLanguages(this.usage, values.languages);
     const name = values.name?.trim() || null;
     if (name && name.length > 100) throw new AdminCommandError('--name must be at most 100 characters');
-    if (values.account !== undefined && !values.account.trim()) throw new AdminCommandError(`--account needs an account name\nusage: ${this.usage}`);
+    if (values.account !== undefined && !values.account.trim()) throw new AdminCommandError(`--account needs an account name or id\nusage: ${this.usage}`);
     return { languages, name, account: values.account?.trim() ?? null };
   },
   async run(context, { languages, name, account: accountName }) {
@@ -151,13 +151,13 @@ const reviewerCreate: AdminCommand<{ languages: string[]; name: string | null; a
 };
 
 const accountReviewPool: AdminCommand<{ account: string; languages: string[] }> = {
-  usage: 'admin account:review-pool NAME --languages de,fr|none',
+  usage: 'admin account:review-pool NAME|ID --languages de,fr|none',
   parse(args) {
     const { values, positionals } = parseFlags(this.usage, () =>
       parseArgs({ args, strict: true, allowPositionals: true, options: { languages: { type: 'string' } } }),
     );
     const account = positionals[0]?.trim();
-    if (positionals.length !== 1 || !account) throw new AdminCommandError(`give exactly one account name\nusage: ${this.usage}`);
+    if (positionals.length !== 1 || !account) throw new AdminCommandError(`give exactly one account name or id\nusage: ${this.usage}`);
     const languages = values.languages?.trim().toLowerCase() === 'none' ? [] : parseLanguages(this.usage, values.languages);
     return { account, languages };
   },
