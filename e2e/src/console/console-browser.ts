@@ -19,10 +19,10 @@ export const launchChromium = (): Promise<Browser> =>
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'],
   });
 
-/** A fresh browser profile (no cookies) on the console, at desktop size. */
-export async function consolePage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: stack.consoleUrl, viewport: DESKTOP });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.consoleUrl });
+/** A fresh browser profile (no cookies) on the console (the stack's unless another is named), at desktop size. */
+export async function consolePage(browser: Browser, consoleUrl = stack.consoleUrl): Promise<Page> {
+  const context = await browser.newContext({ baseURL: consoleUrl, viewport: DESKTOP });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: consoleUrl });
   return context.newPage();
 }
 

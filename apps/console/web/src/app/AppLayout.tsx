@@ -2,6 +2,7 @@ import { NavLink, Outlet, useNavigate } from 'react-router';
 import { useT } from '../i18n/i18n';
 import { RequireSession } from '../modules/session/components/RequireSession';
 import { useSignOut, type Session } from '../modules/session/hooks/use-session';
+import { SignupStatus } from '../modules/signup/components/SignupStatus';
 import { navigationFor } from './navigation';
 
 function Header({ session }: { session: Session }) {
@@ -32,7 +33,7 @@ function Header({ session }: { session: Session }) {
   );
 }
 
-/** Every signed-in page: a skip link, the sections the user's role may open, and the page. */
+/** Every signed-in page: a skip link, the sections the user's role may open, why the account has no keys yet if so, and the page. */
 export function AppLayout() {
   const t = useT();
   return (
@@ -44,6 +45,7 @@ export function AppLayout() {
           </a>
           <Header session={session} />
           <main id="main" tabIndex={-1}>
+            <SignupStatus session={session} />
             <Outlet />
           </main>
         </>

@@ -9,6 +9,7 @@ import { overviewRoutes } from '../modules/overview/overview.routes';
 import { reviewRoutes } from '../modules/review/review.routes';
 import { RequireSession } from '../modules/session/components/RequireSession';
 import { sessionRoutes } from '../modules/session/session.routes';
+import { signupRoutes } from '../modules/signup/signup.routes';
 import { usersRoutes } from '../modules/users/users.routes';
 import { webhookRoutes } from '../modules/webhook/webhook.routes';
 import { PageHeader } from '../ui/PageHeader';
@@ -28,6 +29,7 @@ function NotFound() {
 /** Paths are relative to /console/, where the console app serves this page for every path. */
 export const routes: RouteObject[] = [
   ...sessionRoutes,
+  ...signupRoutes,
   {
     element: <AppLayout />,
     children: [

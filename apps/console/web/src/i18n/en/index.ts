@@ -8,10 +8,11 @@ import { modes } from './modes';
 import { overview } from './overview';
 import { review } from './review';
 import { session } from './session';
+import { signup } from './signup';
 import { users } from './users';
 import { webhook } from './webhook';
 
 /** Every string of the console in English: one catalogue, one object per feature. */
-export const en = { ...common, ...session, ...keys, ...users, ...account, ...images, ...modes, ...overview, ...glossaries, ...batches, ...webhook, ...review };
+export const en = { ...common, ...session, ...signup, ...keys, ...users, ...account, ...images, ...modes, ...overview, ...glossaries, ...batches, ...webhook, ...review };
 
 export type MessageKey = keyof typeof en;

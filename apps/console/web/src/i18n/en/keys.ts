@@ -14,6 +14,7 @@ export const keys = {
   'keys.revoked': 'revoked',
   'keys.actions': 'Actions',
   'keys.create': 'Create key',
+  'keys.signupIncomplete': 'Keys can be created once the sign-up of this account is complete (see above).',
   'keys.createTitle': 'New key',
   'keys.kind': 'Kind',
   'keys.kindSandbox': 'Sandbox (free, test data only)',

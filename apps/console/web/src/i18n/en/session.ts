@@ -11,10 +11,4 @@ export const session = {
   'invitation.hint': 'From 12 to 256 characters.',
   'invitation.submit': 'Set password and sign in',
   'invitation.missing': 'This link has no invitation token. Open the link exactly as you received it.',
-  'signUp.title': 'Create an account',
-  'signUp.intro': 'A new account starts in the sandbox: free, with a sandbox key. Request production access once you are ready.',
-  'signUp.accountName': 'Company or account name',
-  'signUp.submit': 'Create account',
-  'signUp.keyTitle': 'Your sandbox key',
-  'signUp.continue': 'Continue to the console',
 } as const;

@@ -18,7 +18,7 @@ export function AccountPage({ session }: { session: Session }) {
         <dt>{t('account.state')}</dt>
         <dd data-testid="activation-state">{t(`account.state.${account.activation}`)}</dd>
       </dl>
-      {user.role === 'owner' && account.activation !== 'active' && <ActivationForm pending={account.activation === 'pending'} />}
+      {user.role === 'owner' && account.activation !== 'active' && account.signup === 'complete' && <ActivationForm pending={account.activation === 'pending'} />}
       <section aria-labelledby="sessions">
         <h2 id="sessions">{t('account.sessions')}</h2>
         <p>{t('account.sessionsIntro')}</p>

@@ -22,7 +22,7 @@ export function KeysPage({ session }: { session: Session }) {
           <KeyTable title={t('keys.sandbox')} keys={keys.filter((key) => key.sandbox)} />
         </>
       )}
-      <CreateKeyForm canCreateLive={session.account.activation === 'active'} />
+      {session.account.signup === 'complete' ? <CreateKeyForm canCreateLive={session.account.activation === 'active'} /> : <p className="hint">{t('keys.signupIncomplete')}</p>}
     </>
   );
 }

@@ -1,26 +1,27 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { api, unwrap } from '../../../api/client';
 import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { Field } from '../../../ui/Field';
-import { SecretOnce } from '../../../ui/SecretOnce';
-import { useStartSession } from '../hooks/use-session';
-import { AuthCard } from './AuthCard';
+import { AuthCard } from '../../session/components/AuthCard';
+import { useStartSession } from '../../session/hooks/use-session';
+import { useSignUp } from '../hooks/use-signup';
 
 export function SignUpPage() {
   const t = useT();
   const start = useStartSession();
   const [form, setForm] = useState({ account_name: '', email: '', password: '' });
-  const signUp = useMutation({ mutationFn: () => unwrap(api.POST('/console/api/signup', { body: form })) });
+  const signUp = useSignUp();
   const set = (name: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [name]: event.target.value });
 
   if (signUp.data) {
     const created = signUp.data;
     return (
-      <AuthCard title={t('signUp.keyTitle')}>
-        <SecretOnce label={t('signUp.keyTitle')} secret={created.secret} />
+      <AuthCard title={t('signUp.checkMailTitle')}>
+        <div className={`alert ${created.mailed ? 'alert-info' : 'alert-error'}`} role="status">
+          <p>{created.mailed ? t('signUp.checkMail', { email: created.user.email }) : t('signUp.notMailed', { email: created.user.email })}</p>
+        </div>
+        <p>{t('signUp.noKeyYet')}</p>
         <Link className="btn btn-primary" to="/" onClick={() => start(created)}>
           {t('signUp.continue')}
         </Link>
@@ -29,7 +30,7 @@ export function SignUpPage() {
   }
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    signUp.mutate();
+    signUp.mutate(form);
   };
   return (
     <AuthCard title={t('signUp.title')} intro={t('signUp.intro')}>
