@@ -2,6 +2,7 @@ import { createScratchDatabase, type ScratchDatabase } from '@platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translationDomain } from '../../domains';
 import { revertLastMigration, runMigrations } from '../../migration-runner';
+import { revertAfter, revertThrough } from '../migration-history.testing';
 import { ConsoleUsers1733300000000 } from './1733300000000-console-users';
 
 const MIGRATION = new ConsoleUsers1733300000000().name;
@@ -12,8 +13,7 @@ describe('migration ConsoleUsers1733300000000', () => {
   beforeAll(async () => {
     scratch = await createScratchDatabase('platform_console_migration');
     await runMigrations(scratch.url, translationDomain);
-    const applied = async () => (await scratch.query<{ name: string }>('SELECT name FROM translation.translation_migrations')).map((r) => r.name);
-    while ((await applied()).includes(MIGRATION)) await revertLastMigration(scratch.url, translationDomain, { confirmed: true });
+    await revertThrough(scratch.url, translationDomain, MIGRATION);
 
     for (const [name, ...keys] of [['live', false, true], ['sandbox', true], ['revoked-live', false], ['none']] as const) {
       const [{ id }] = await scratch.query<{ id: string }>('INSERT INTO translation.accounts (name) VALUES ($1) RETURNING id', [name]);
@@ -53,12 +53,7 @@ describe('migration ConsoleUsers1733300000000', () => {
 
   it('names what its revert drops, and reverts only when confirmed', async () => {
     // Migrations newer than this one are reverted first, as an operator would.
-    const newer: string[] = [];
-    for (let plan = (await revertLastMigration(scratch.url, translationDomain, { dryRun: true })).plan; plan.migration !== MIGRATION; ) {
-      await revertLastMigration(scratch.url, translationDomain, { confirmed: true });
-      newer.unshift(plan.migration!);
-      plan = (await revertLastMigration(scratch.url, translationDomain, { dryRun: true })).plan;
-    }
+    const newer = await revertAfter(scratch.url, translationDomain, MIGRATION);
     const unconfirmed = await revertLastMigration(scratch.url, translationDomain);
     expect(unconfirmed).toMatchObject({ reverted: false, plan: { migration: MIGRATION, destructive: true } });
     expect(unconfirmed.plan.destroys).toEqual([

@@ -2,6 +2,7 @@ import { createScratchDatabase, type ScratchDatabase } from '@platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translationDomain } from '../../domains';
 import { revertLastMigration, runMigrations } from '../../migration-runner';
+import { revertAfter, revertThrough } from '../migration-history.testing';
 import { AccountNamesUnique1733710000000 } from './1733710000000-account-names-unique';
 
 const MIGRATION = new AccountNamesUnique1733710000000().name;
@@ -13,8 +14,7 @@ describe('migration AccountNamesUnique1733710000000', () => {
   beforeAll(async () => {
     scratch = await createScratchDatabase('platform_account_names_migration');
     await runMigrations(scratch.url, translationDomain);
-    const applied = async () => (await scratch.query<{ name: string }>('SELECT name FROM translation.translation_migrations')).map((r) => r.name);
-    while ((await applied()).includes(MIGRATION)) await revertLastMigration(scratch.url, translationDomain, { confirmed: true });
+    await revertThrough(scratch.url, translationDomain, MIGRATION);
 
     // Names that read alike; the two oldest at the same time, so that the id decides between them.
     const accounts: [string, string, string][] = [
@@ -58,12 +58,7 @@ describe('migration AccountNamesUnique1733710000000', () => {
 
   it('reverts to exact names without dropping anything, keeping the names it gave', async () => {
     await scratch.query(`DELETE FROM translation.accounts WHERE name = 'Acme Two'`);
-    const newer: string[] = [];
-    for (let plan = (await revertLastMigration(scratch.url, translationDomain, { dryRun: true })).plan; plan.migration !== MIGRATION; ) {
-      await revertLastMigration(scratch.url, translationDomain, { confirmed: true });
-      newer.unshift(plan.migration!);
-      plan = (await revertLastMigration(scratch.url, translationDomain, { dryRun: true })).plan;
-    }
+    const newer = await revertAfter(scratch.url, translationDomain, MIGRATION);
     const reverted = await revertLastMigration(scratch.url, translationDomain);
     expect(reverted).toMatchObject({ reverted: true, plan: { migration: MIGRATION, destroys: [], destructive: false } });
     expect(await nameOf('wide')).toBe(`ａｃｍｅ (${ids.wide})`);

@@ -2,6 +2,7 @@ import { createScratchDatabase, type ScratchDatabase } from '@platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translationDomain } from '../../domains';
 import { revertLastMigration, runMigrations } from '../../migration-runner';
+import { revertAfter, revertThrough } from '../migration-history.testing';
 import { SignupVerification1733711000000 } from './1733711000000-signup-verification';
 
 const MIGRATION = new SignupVerification1733711000000().name;
@@ -12,8 +13,7 @@ describe('migration SignupVerification1733711000000', () => {
   beforeAll(async () => {
     scratch = await createScratchDatabase('platform_signup_verification_migration');
     await runMigrations(scratch.url, translationDomain);
-    const applied = async () => (await scratch.query<{ name: string }>('SELECT name FROM translation.translation_migrations')).map((r) => r.name);
-    while ((await applied()).includes(MIGRATION)) await revertLastMigration(scratch.url, translationDomain, { confirmed: true });
+    await revertThrough(scratch.url, translationDomain, MIGRATION);
     // Accounts from before: an operator's, and one signed up in the console (sandbox, with a key).
     await scratch.query(`INSERT INTO translation.accounts (name, created_at, activated_at) VALUES ('operator', '2024-01-01T00:00:00Z', '2024-01-01T00:00:00Z')`);
     const [{ id }] = await scratch.query<{ id: string }>(`INSERT INTO translation.accounts (name, created_at) VALUES ('signed-up', '2024-02-01T00:00:00Z') RETURNING id`);
@@ -45,12 +45,7 @@ describe('migration SignupVerification1733711000000', () => {
   it('names what its revert drops, and reverts only when confirmed', async () => {
     const [{ id }] = await scratch.query<{ id: string }>(`SELECT id FROM translation.accounts WHERE name = 'waiting'`);
     await scratch.query(`INSERT INTO translation.console_email_verifications (token_hash, account_id, expires_at) VALUES ('h', $1, now() + interval '1 day')`, [id]);
-    const newer: string[] = [];
-    for (let plan = (await revertLastMigration(scratch.url, translationDomain, { dryRun: true })).plan; plan.migration !== MIGRATION; ) {
-      await revertLastMigration(scratch.url, translationDomain, { confirmed: true });
-      newer.unshift(plan.migration!);
-      plan = (await revertLastMigration(scratch.url, translationDomain, { dryRun: true })).plan;
-    }
+    const newer = await revertAfter(scratch.url, translationDomain, MIGRATION);
     const unconfirmed = await revertLastMigration(scratch.url, translationDomain);
     expect(unconfirmed).toMatchObject({ reverted: false, plan: { migration: MIGRATION, destructive: true } });
     expect(unconfirmed.plan.destroys).toEqual([
