@@ -22,8 +22,9 @@ export class SignupVerification1733711000000 implements MigrationInterface, Decl
     await q.query(`CREATE INDEX accounts_signup_waiting_idx ON translation.accounts (signup_verified_at) WHERE signup_approved_at IS NULL`);
 
     await q.query(`CREATE TABLE translation.console_email_verifications (
-      token_hash text PRIMARY KEY,
+      id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
       account_id uuid NOT NULL REFERENCES translation.accounts(id) ON DELETE CASCADE,
+      token_hash text NOT NULL UNIQUE,
       created_at timestamptz NOT NULL DEFAULT now(),
       expires_at timestamptz NOT NULL,
       used_at timestamptz

@@ -1,18 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate } from 'react-router';
 import { api, unwrap } from '../../../api/client';
 import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { Field } from '../../../ui/Field';
+import { useLinkToken } from '../hooks/use-link-token';
 import { useStartSession } from '../hooks/use-session';
 import { AuthCard } from './AuthCard';
 
 /** The invitation link's page; the token is in the fragment, which browsers never send to a server. */
 export function AcceptInvitationPage() {
   const t = useT();
-  const location = useLocation();
-  const token = new URLSearchParams(location.hash.slice(1)).get('token') ?? '';
+  const token = useLinkToken();
   const start = useStartSession();
   const [password, setPassword] = useState('');
   const accept = useMutation({

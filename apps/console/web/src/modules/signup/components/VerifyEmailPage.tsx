@@ -1,9 +1,10 @@
 import type { FormEvent } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { SecretOnce } from '../../../ui/SecretOnce';
 import { AuthCard } from '../../session/components/AuthCard';
+import { useLinkToken } from '../../session/hooks/use-link-token';
 import { useVerifyEmail } from '../hooks/use-signup';
 
 /**
@@ -12,8 +13,7 @@ import { useVerifyEmail } from '../hooks/use-signup';
  */
 export function VerifyEmailPage() {
   const t = useT();
-  const location = useLocation();
-  const token = new URLSearchParams(location.hash.slice(1)).get('token') ?? '';
+  const token = useLinkToken();
   const verify = useVerifyEmail();
 
   if (verify.data) {
