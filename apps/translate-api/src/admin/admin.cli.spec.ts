@@ -43,7 +43,7 @@ describe('operator CLI (built translate-api, admin command)', () => {
       );
     }
     expectOperatorMistake(await admin('account:create', randomUUID()), /An account name cannot be a UUID/);
-  });
+  }, 120_000);
 
   it('takes an account by its id wherever a command takes its name', async () => {
     const created = await admin('account:create', `by-id-${randomUUID()}`, '--sandbox');
@@ -57,7 +57,7 @@ describe('operator CLI (built translate-api, admin command)', () => {
     // Names are found as people read them too.
     expect((await admin('key:create', '--account', created.stdout.match(/"(by-id-[^"]+)"/)![1].toUpperCase(), '--sandbox')).code).toBe(0);
     expectOperatorMistake(await admin('key:create', '--account', randomUUID(), '--sandbox'), /no account has the id [0-9a-f-]{36}, nor that name/);
-  }, 120_000);
+  }, 180_000);
 
   it('refuses any key for a signed-up account whose owner has not confirmed the address', async () => {
     const name = `unconfirmed-${randomUUID()}`;
