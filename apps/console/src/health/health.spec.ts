@@ -44,6 +44,7 @@ describe('console OpenAPI document and configuration', () => {
       '/console/api/keys/{id}/regenerate',
       '/console/api/me',
       '/console/api/review',
+      '/console/api/review-pool',
       '/console/api/review-progress',
       '/console/api/review/tasks',
       '/console/api/review/tasks/next',
