@@ -6,6 +6,7 @@ import { runAdmin } from '../admin.command';
 import { stack } from '../stack.config';
 import { consolePage, consolePath, heading, inspectPage, launchChromium, PASSWORD } from './console-browser';
 
+const SLOW = { timeout: 15_000 };
 const LINK = /http:\/\/127\.0\.0\.1:\d+\/console\/verify-email#token=vfy_[A-Za-z0-9_-]{43}/g;
 
 /**
@@ -47,8 +48,12 @@ async function signUp(page: Page, accountName: string, email: string) {
   await page.getByLabel('Company or account name').fill(accountName);
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('New password').fill(PASSWORD);
+  // A password hash and a mail on the way: more than the default second on a busy machine.
+  const answered = page.waitForResponse((response) => response.url().endsWith('/console/api/signup'));
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect.poll(() => heading(page)).toBe('Check your mail');
+  const answer = await answered;
+  expect(answer.status(), await answer.text()).toBe(201);
+  await expect.poll(() => heading(page), SLOW).toBe('Check your mail');
 }
 
 describe.skipIf(!process.env.DATABASE_URL)('the console in a browser: signing up', () => {
@@ -93,7 +98,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the console in a browser: signing up
     expect(await page.getByRole('button', { name: 'Create key' }).count()).toBe(0);
 
     await status.getByRole('button', { name: 'Send the link again' }).click();
-    await expect.poll(() => status.getByRole('status').textContent()).toContain(`A new link is on its way to ${owner.email}`);
+    await expect.poll(() => status.getByRole('status').textContent(), SLOW).toContain(`A new link is on its way to ${owner.email}`);
     expect(linksTo(owner.email)).toHaveLength(2);
   });
 
@@ -104,7 +109,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the console in a browser: signing up
     await expect.poll(() => heading(elsewhere)).toBe('Confirm your email address');
     await inspectPage(elsewhere, 'verify-email');
     await elsewhere.getByRole('button', { name: 'Confirm my address' }).click();
-    await expect.poll(() => heading(elsewhere)).toBe('Address confirmed');
+    await expect.poll(() => heading(elsewhere), SLOW).toBe('Address confirmed');
     const secret = (await elsewhere.getByTestId('secret').textContent())!.trim();
     expect(secret).toMatch(/^svc_test_/);
     await inspectPage(elsewhere, 'verify-email-done');
@@ -145,7 +150,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the console in a browser: signing up
 
     await approvalPage.goto(consolePath(linksTo(waiting.email)[0]));
     await approvalPage.getByRole('button', { name: 'Confirm my address' }).click();
-    await expect.poll(() => heading(approvalPage)).toBe('Address confirmed');
+    await expect.poll(() => heading(approvalPage), SLOW).toBe('Address confirmed');
     expect(await approvalPage.getByRole('status').textContent()).toContain('An operator approves new accounts');
     expect(await approvalPage.getByTestId('secret').count()).toBe(0);
 
