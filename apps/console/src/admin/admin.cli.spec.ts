@@ -157,7 +157,7 @@ describe("the console's operator commands (built console, admin command)", () =>
     const { subscriptionId } = await app.get(TokenService).create('pro');
     const shown = async () => (await account.owner.call('GET', '/images/subscriptions')).body.subscriptions.map((s: { id: string }) => s.id);
 
-    expectOperatorMistake(await adminWith(IMAGES, 'subscription:link', subscriptionId, '--account', randomUUID()), /^account "[0-9a-f-]{36}" does not exist/);
+    expectOperatorMistake(await adminWith(IMAGES, 'subscription:link', subscriptionId, '--account', randomUUID()), /^no account has the id [0-9a-f-]{36}, nor that name/);
     expectOperatorMistake(await adminWith(IMAGES, 'subscription:link', subscriptionId, '--account', `nosuch-${randomUUID()}`), /does not exist/);
     expect(await app.get(TokenService).subscriptionsOf(account.accountId)).toEqual([]);
 
