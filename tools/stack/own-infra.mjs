@@ -74,6 +74,45 @@ export class ProcessSet {
   }
 }
 
+/** The processes descending from `pid`, read from /proc (Linux). */
+function descendants(pid) {
+  const parents = new Map();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      // The command name (in parentheses) may hold spaces; the parent's pid is the second field after it.
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      parents.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) for (const [child, parent] of parents) if (parent === tree[i]) tree.push(child);
+  return tree.slice(1);
+}
+
+/**
+ * Freezes (SIGSTOP) or thaws (SIGCONT) a server started here with all its processes: a server
+ * that hangs instead of refusing. Its connections stay open and the kernel still accepts new
+ * ones, but nothing answers. PostgreSQL's backends each lead a session of their own, so the
+ * process group would miss them. The server's own process is frozen first and thawed last, so
+ * it starts no process that is left out.
+ */
+export function freezeProcessTree(entry, signal) {
+  if (entry.exited) throw new StackError(`${entry.name} is not running`);
+  const kill = (pid) => {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // Ended meanwhile.
+    }
+  };
+  if (signal === 'SIGSTOP') kill(entry.child.pid);
+  for (const pid of descendants(entry.child.pid)) kill(pid);
+  if (signal === 'SIGCONT') kill(entry.child.pid);
+}
+
 /** Polls `check` until it holds, giving up when `entry` exits first. */
 export function waitFor(what, check, entry, timeoutMs) {
   return waitUntil(

@@ -15,7 +15,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         HealthModule,
-        DatabaseModule.forRoot(config.DATABASE_URL, translationDomain, config.DATABASE_POOL_SIZE),
+        DatabaseModule.forRoot(config, translationDomain),
         QueueModule.forWorker(config),
         // Batches are charged at submission; the worker only refunds, so no quota limit applies here.
         QuotaModule.forRoot({ sandboxMonthlyWords: 0 }),

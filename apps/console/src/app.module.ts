@@ -35,8 +35,8 @@ export class AppModule {
       module: AppModule,
       imports: [
         HealthModule,
-        RedisModule.forRoot(config.REDIS_URL),
-        DatabaseModule.forRoot(config.DATABASE_URL, translationDomain, config.DATABASE_POOL_SIZE),
+        RedisModule.forRoot(config.REDIS_URL, config.REDIS_COMMAND_TIMEOUT_MS),
+        DatabaseModule.forRoot(config, translationDomain),
         // The console's callers are people with sessions, never API keys.
         AuthModule.forRoot({ maxKeysPerAccount: config.MAX_KEYS_PER_ACCOUNT }, { apiKeyGuard: false }),
         ConsoleDomainModule.forRoot(config),

@@ -19,10 +19,10 @@ export class AppModule {
       global: true,
       imports: [
         HealthModule,
-        RedisModule.forRoot(config.REDIS_URL),
-        DatabaseModule.forRoot(config.DATABASE_URL, imageDomain, config.DATABASE_POOL_SIZE),
+        RedisModule.forRoot(config.REDIS_URL, config.REDIS_COMMAND_TIMEOUT_MS),
+        DatabaseModule.forRoot(config, imageDomain),
         StorageModule.forRoot(config),
-        QueueModule.forRoot({ redisUrl: config.REDIS_URL }),
+        QueueModule.forRoot({ redisUrl: config.REDIS_URL, commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS }),
         ImageTokensModule.forRoot(config),
         ImageConversionModule.forRoot(config),
         InfoModule,

@@ -14,7 +14,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         HealthModule,
-        DatabaseModule.forRoot(config.DATABASE_URL, imageDomain, config.DATABASE_POOL_SIZE),
+        DatabaseModule.forRoot(config, imageDomain),
         StorageModule.forRoot(config),
         QueueModule.forWorker(config),
         ImageConversionModule.forRoot(config),

@@ -24,8 +24,8 @@ export class AppModule {
       module: AppModule,
       imports: [
         HealthModule,
-        RedisModule.forRoot(config.REDIS_URL),
-        DatabaseModule.forRoot(config.DATABASE_URL, translationDomain, config.DATABASE_POOL_SIZE),
+        RedisModule.forRoot(config.REDIS_URL, config.REDIS_COMMAND_TIMEOUT_MS),
+        DatabaseModule.forRoot(config, translationDomain),
         AuthModule.forRoot({ maxKeysPerAccount: config.MAX_KEYS_PER_ACCOUNT }),
         KeysModule,
         QuotaModule.forRoot({ sandboxMonthlyWords: config.SANDBOX_MONTHLY_WORDS }),

@@ -14,7 +14,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         HealthModule,
-        DatabaseModule.forRoot(config.DATABASE_URL, translationDomain, config.DATABASE_POOL_SIZE),
+        DatabaseModule.forRoot(config, translationDomain),
         QueueModule.forWorker(config),
         // Deliveries published anywhere, and retries scheduled here, reach Redis through this relay.
         OutboxModule.forRelay([QueueName.Webhooks]),

@@ -4,8 +4,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DatabaseModule, translationDomain } from '@platform/database';
 import { OutboxModule } from '@platform/outbox';
 import { QuotaModule, WordQuotaService } from '@platform/quota';
-import { HealthModule } from '@platform/service-kit';
-import { createTestKey, testEnv, testPrincipal } from '@platform/testing';
+import { DatabaseConfig, HealthModule, loadConfig } from '@platform/service-kit';
+import { createTestKey, testAppEnv, testPrincipal } from '@platform/testing';
 import { WebhooksModule } from '@platform/webhooks';
 import { DataSource } from 'typeorm';
 import { newBatchJobId } from './batch-id';
@@ -18,7 +18,7 @@ export async function batchesTestingModule(providers: Provider[]): Promise<Testi
   const moduleRef = await Test.createTestingModule({
     imports: [
       HealthModule,
-      DatabaseModule.forRoot(testEnv.databaseUrl, translationDomain, 2),
+      DatabaseModule.forRoot(loadConfig(DatabaseConfig, testAppEnv({ DATABASE_POOL_SIZE: '2' })), translationDomain),
       QuotaModule.forRoot({ sandboxMonthlyWords: 50_000 }),
       TypeOrmModule.forFeature([BatchJob, BatchText]),
       WebhooksModule,

@@ -1,8 +1,14 @@
 import { DynamicModule, Injectable, Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { HealthRegistry } from '@platform/service-kit';
+import { type DatabaseConfig, HealthRegistry } from '@platform/service-kit';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions, DomainDatabase } from './data-source-options';
+
+/** What a service's configuration says about its database: where, how many connections, and the deadlines. */
+export type DatabaseSettings = Pick<
+  DatabaseConfig,
+  'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DATABASE_STATEMENT_TIMEOUT_MS' | 'DATABASE_LOCK_TIMEOUT_MS' | 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS' | 'DATABASE_QUERY_TIMEOUT_MS'
+>;
 
 @Injectable()
 class DatabaseHealth implements OnModuleInit {
@@ -16,9 +22,14 @@ class DatabaseHealth implements OnModuleInit {
   }
 }
 
-function connect(url: string, domain: DomainDatabase, poolSize?: number, name?: string): DynamicModule {
+function connect(settings: DatabaseSettings, domain: DomainDatabase, name?: string): DynamicModule {
   return TypeOrmModule.forRoot({
-    ...dataSourceOptions(url, domain, poolSize),
+    ...dataSourceOptions(settings.DATABASE_URL, domain, settings.DATABASE_POOL_SIZE, {
+      statementTimeoutMs: settings.DATABASE_STATEMENT_TIMEOUT_MS,
+      lockTimeoutMs: settings.DATABASE_LOCK_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: settings.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      queryTimeoutMs: settings.DATABASE_QUERY_TIMEOUT_MS,
+    }),
     name,
     // Keep retrying at start: Postgres may come up after the service (compose, Kubernetes).
     retryAttempts: 30,
@@ -30,8 +41,8 @@ function connect(url: string, domain: DomainDatabase, poolSize?: number, name?: 
 
 @Module({})
 export class DatabaseModule {
-  static forRoot(url: string, domain: DomainDatabase, poolSize?: number): DynamicModule {
-    return { module: DatabaseModule, imports: [connect(url, domain, poolSize)], providers: [DatabaseHealth] };
+  static forRoot(settings: DatabaseSettings, domain: DomainDatabase): DynamicModule {
+    return { module: DatabaseModule, imports: [connect(settings, domain)], providers: [DatabaseHealth] };
   }
 
   /**
@@ -39,7 +50,7 @@ export class DatabaseModule {
    * not part of /health: the app serves its own domain while this one is away, and the calls
    * that need it answer 503 meanwhile.
    */
-  static secondary(name: string, url: string, domain: DomainDatabase, poolSize?: number): DynamicModule {
-    return { module: DatabaseModule, imports: [connect(url, domain, poolSize, name)] };
+  static secondary(name: string, settings: DatabaseSettings, domain: DomainDatabase): DynamicModule {
+    return { module: DatabaseModule, imports: [connect(settings, domain, name)] };
   }
 }

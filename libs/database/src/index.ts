@@ -3,3 +3,4 @@ export * from './data-source-options';
 export * from './migration-runner';
 export * from './domains';
 export * from './prepared-statement';
+export * from './deadline-client';

@@ -18,9 +18,11 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE
 
 /**
  * Postgres SQLSTATEs of an unusable server: class 08 (connection exception), 57P01 admin
- * shutdown, 57P02 crash shutdown, 57P03 cannot connect now, 53300 too many connections.
+ * shutdown, 57P02 crash shutdown, 57P03 cannot connect now, 53300 too many connections; and of
+ * one that did not finish in time: 57014 statement_timeout (or a cancelled query), 55P03
+ * lock_timeout, 25P03 idle_in_transaction_session_timeout.
  */
-const POSTGRES_OUTAGE = /^(08...|57P0[123]|53300)$/;
+const POSTGRES_OUTAGE = /^(08...|57P0[123]|53300|57014|55P03|25P03)$/;
 
 /** node-postgres and its pool raise these without a code; their messages are their only identity. */
 const POSTGRES_CODELESS = new Set([
@@ -30,10 +32,15 @@ const POSTGRES_CODELESS = new Set([
   'Connection terminated',
   'Client has encountered a connection error and is not queryable',
   'Client was closed and is not queryable',
+  // A query that outlived the client's own deadline (query_timeout).
+  'Query read timeout',
 ]);
 
-/** ioredis with `enableOfflineQueue: false` rejects commands with these plain errors while disconnected. */
-const REDIS_CODELESS = new Set(["Stream isn't writeable and enableOfflineQueue options is false", 'Connection is closed.']);
+/**
+ * ioredis rejects commands with these plain errors: while disconnected (with `enableOfflineQueue:
+ * false`), and when no answer came within `commandTimeout`.
+ */
+const REDIS_CODELESS = new Set(["Stream isn't writeable and enableOfflineQueue options is false", 'Connection is closed.', 'Command timed out']);
 
 /** Error names of the AWS SDK (and S3-compatible servers) that mean "try again later". */
 const S3_RETRYABLE = new Set(['SlowDown', 'ServiceUnavailable', 'InternalError', 'RequestTimeout', 'TimeoutError', 'NetworkingError', 'RequestTimeTooSkewed']);

@@ -149,7 +149,8 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   /** Keeps a connection that LISTENs for committed rows; polling covers any time without one. */
   private async listen(): Promise<void> {
     if (this.listener || this.stopped) return;
-    const client = new pg.Client({ connectionString: (this.dataSource.options as { url?: string }).url, connectionTimeoutMillis: 5000 });
+    // Deadlines of its own: a server that hangs while it connects must not hold up every later pass.
+    const client = new pg.Client({ connectionString: (this.dataSource.options as { url?: string }).url, connectionTimeoutMillis: 5000, query_timeout: 5000 });
     client.on('notification', (message) => {
       if (message.payload && this.queues.has(message.payload)) this.nudge();
     });

@@ -1,8 +1,8 @@
 import { Test, TestingModule } from '@nestjs/testing';
 import { DatabaseModule, translationDomain } from '@platform/database';
 import { QueueModule } from '@platform/queue';
-import { HealthModule } from '@platform/service-kit';
-import { pollUntil, testEnv } from '@platform/testing';
+import { DatabaseConfig, HealthModule, loadConfig } from '@platform/service-kit';
+import { pollUntil, testAppEnv, testEnv } from '@platform/testing';
 import Bull from 'bull';
 import { randomUUID } from 'node:crypto';
 import { DataSource, In } from 'typeorm';
@@ -20,7 +20,7 @@ async function startApp(queue: string, relayOn: string | null = testEnv.redisUrl
   const moduleRef = await Test.createTestingModule({
     imports: [
       HealthModule,
-      DatabaseModule.forRoot(testEnv.databaseUrl, translationDomain, 2),
+      DatabaseModule.forRoot(loadConfig(DatabaseConfig, testAppEnv({ DATABASE_POOL_SIZE: '2' })), translationDomain),
       OutboxModule,
       ...(relayOn ? [QueueModule.forRoot({ redisUrl: relayOn }), QueueModule.registerQueue(queue), OutboxModule.forRelay([queue], { intervalMs: 100 })] : []),
     ],

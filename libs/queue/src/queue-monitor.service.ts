@@ -1,13 +1,15 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { HealthRegistry, MetricsRegistry, waitUntilReady } from '@platform/service-kit';
 import type { Queue } from 'bull';
 import { Gauge } from 'prom-client';
+import { QUEUE_OPTIONS, type QueueModuleOptions } from './queue.options';
 
 const STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
 
 /**
  * Watches the queues a process registers: their Redis connection is a /health check and their
- * job counts are a gauge, read from Redis when Prometheus scrapes.
+ * job counts are a gauge, read from Redis when Prometheus scrapes. It also gives each queue's
+ * command connection its deadline.
  */
 @Injectable()
 export class QueueMonitor {
@@ -18,6 +20,7 @@ export class QueueMonitor {
   constructor(
     private readonly health: HealthRegistry,
     metrics: MetricsRegistry,
+    @Inject(QUEUE_OPTIONS) private readonly options: QueueModuleOptions,
   ) {
     this.jobs = new Gauge({
       name: 'queue_jobs',
@@ -33,6 +36,10 @@ export class QueueMonitor {
       this.health.register('redis', () => Promise.all(this.queues.map(ping)));
     }
     this.queues.push(queue);
+    // Bull's options reach all three of its connections, the one blocked waiting for jobs among
+    // them, which a deadline would fail every time the queue is idle. ioredis reads the option
+    // with each command, so only the command connection gets it, here.
+    queue.client.options.commandTimeout = this.options.commandTimeoutMs;
     // Bull re-emits every failed reconnect of its three connections; one line per distinct
     // problem is enough, /health reports the state.
     let lastError: string | undefined;

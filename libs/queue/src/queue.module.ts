@@ -33,6 +33,7 @@ export class QueueModule {
   static forWorker(config: WorkerConfig): DynamicModule {
     return QueueModule.forRoot({
       redisUrl: config.REDIS_URL,
+      commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS,
       concurrency: config.WORKER_CONCURRENCY,
       shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
       locks: {

@@ -8,6 +8,10 @@ export interface OwnDependency {
   url: string;
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** Stops every process of it with SIGSTOP: connections stay open, nothing answers. */
+  freeze(): void;
+  /** Lets a frozen one go on (SIGCONT). */
+  thaw(): void;
   /** Stops it for good and removes its data. */
   destroy(): Promise<void>;
 }
@@ -24,6 +28,7 @@ interface OwnInfra {
   freePorts(count: number): Promise<number[]>;
   startPostgresCluster(processes: ProcessSet, port: number, dir: string): Promise<{ url: string; entry: ProcessEntry }>;
   startRedisServer(processes: ProcessSet, port: number, dir: string): Promise<{ url: string; entry: ProcessEntry }>;
+  freezeProcessTree(entry: ProcessEntry, signal: 'SIGSTOP' | 'SIGCONT'): void;
 }
 
 /** The servers `npm run e2e` and `npm run faults` start for themselves, so tests start them alike. */
@@ -43,10 +48,17 @@ async function ownServer(
   const dir = await mkdtemp(path.join(tmpdir(), `own-${kind}-`));
   const [port] = await infra.freePorts(1);
   let running = await launch(infra, processes, port, dir);
-  const stop = () => processes.stop(running.entry, 30_000, stopSignal);
+  const thaw = () => infra.freezeProcessTree(running.entry, 'SIGCONT');
+  // A frozen server cannot act on the stop signal.
+  const stop = async () => {
+    if (!running.entry.exited) thaw();
+    await processes.stop(running.entry, 30_000, stopSignal);
+  };
   return {
     url: running.url,
     stop,
+    freeze: () => infra.freezeProcessTree(running.entry, 'SIGSTOP'),
+    thaw,
     start: async () => {
       if (running.entry.exited) running = await launch(infra, processes, port, dir);
     },

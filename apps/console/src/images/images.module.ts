@@ -17,7 +17,7 @@ export class ImagesModule {
   static forRoot(config: ConsoleConfig): DynamicModule {
     const imports = config.IMAGE_DATABASE_URL
       ? [
-          DatabaseModule.secondary(IMAGE_DATA_SOURCE, config.IMAGE_DATABASE_URL, imageDomain, config.DATABASE_POOL_SIZE),
+          DatabaseModule.secondary(IMAGE_DATA_SOURCE, { ...config, DATABASE_URL: config.IMAGE_DATABASE_URL }, imageDomain),
           ImageTokensModule.forRoot(config, { dataSource: IMAGE_DATA_SOURCE }),
         ]
       : [];

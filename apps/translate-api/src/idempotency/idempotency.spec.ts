@@ -3,7 +3,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AuthModule } from '@platform/auth';
 import { DatabaseModule, translationDomain } from '@platform/database';
 import { ApiError, translationEnvelope } from '@platform/errors';
-import { bootstrapHttpApp, HealthModule, loadConfig, RedisModule } from '@platform/service-kit';
+import { bootstrapHttpApp, DatabaseRedisConfig, HealthModule, loadConfig, RedisModule } from '@platform/service-kit';
 import { createTestKey, http, pollUntil, testAppEnv, testEnv } from '@platform/testing';
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
@@ -184,11 +184,13 @@ class ProbeController {
   }
 }
 
+const config = loadConfig(DatabaseRedisConfig, testAppEnv({ DATABASE_POOL_SIZE: '2' }));
+
 @Module({
   imports: [
     HealthModule,
-    RedisModule.forRoot(testEnv.redisUrl),
-    DatabaseModule.forRoot(testEnv.databaseUrl, translationDomain, 2),
+    RedisModule.forRoot(config.REDIS_URL, config.REDIS_COMMAND_TIMEOUT_MS),
+    DatabaseModule.forRoot(config, translationDomain),
     AuthModule.forRoot({ maxKeysPerAccount: 25 }),
     IdempotencyModule.forRoot({ ttlSeconds: 60 }),
   ],

@@ -1,5 +1,5 @@
 import { FETCH_BAD_PORTS } from '@platform/contracts';
-import { IsBoolean, IsIn, IsInt, IsNotIn, IsOptional, IsString, Max, Min, Matches, Validate } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNotIn, IsOptional, IsString, Max, Min, Matches, Validate, ValidateBy } from 'class-validator';
 import { EnvBool, EnvInt, EnvList } from './env.decorators';
 import { HSTS_PRELOAD_MIN_AGE, PreloadableHsts } from './preloadable-hsts';
 
@@ -95,15 +95,62 @@ export class ServiceConfig {
   OPENAPI_ENABLED = true;
 }
 
+/**
+ * A deadline of a dependency call must end well before REQUEST_TIMEOUT_MS, so that a request
+ * waiting on a hung dependency is answered 503 instead of timing out; `above`, when given, names
+ * a setting it must exceed.
+ */
+const IsDeadline = (above?: keyof DatabaseConfig) =>
+  ValidateBy({
+    name: 'isDeadline',
+    validator: {
+      validate: (value: unknown, args) => {
+        const config = args?.object as DatabaseConfig;
+        const floor = above ? Number(config[above]) : 0;
+        return typeof value === 'number' && value < config.REQUEST_TIMEOUT_MS && value > floor;
+      },
+      defaultMessage: (args) => `${args?.property} must be below REQUEST_TIMEOUT_MS${above ? ` and above ${above}` : ''}`,
+    },
+  });
+
 export class DatabaseConfig extends ServiceConfig {
   @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
   DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/platform';
 
   @EnvInt() @IsInt() @Min(1) @Max(200)
   DATABASE_POOL_SIZE = 10;
+
+  /** Postgres cancels a statement that runs longer (statement_timeout); 0 keeps the server's own setting. */
+  @EnvInt() @IsInt() @Min(0) @Max(3_600_000)
+  DATABASE_STATEMENT_TIMEOUT_MS = 10_000;
+
+  /** Postgres cancels a statement that waits longer for a lock (lock_timeout); 0 keeps the server's own setting. */
+  @EnvInt() @IsInt() @Min(0) @Max(3_600_000)
+  DATABASE_LOCK_TIMEOUT_MS = 5_000;
+
+  /**
+   * Postgres ends a session whose transaction sat idle this long (idle_in_transaction_session_timeout),
+   * so a stalled process cannot hold its locks; 0 keeps the server's own setting.
+   */
+  @EnvInt() @IsInt() @Min(0) @Max(3_600_000)
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
+
+  /**
+   * A query without an answer this long fails and its connection is closed: the client's own
+   * deadline, for a server that hangs and so cannot enforce the timeouts above.
+   */
+  @EnvInt() @IsInt() @Min(100) @IsDeadline('DATABASE_STATEMENT_TIMEOUT_MS')
+  DATABASE_QUERY_TIMEOUT_MS = 12_000;
 }
 
 export class DatabaseRedisConfig extends DatabaseConfig {
   @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
   REDIS_URL = 'redis://127.0.0.1:6379';
+
+  /**
+   * A Redis command without an answer this long fails (the queues' blocking reads excepted, which
+   * wait by design): a Redis that hangs then costs a request this long, not the whole hang.
+   */
+  @EnvInt() @IsInt() @Min(100) @IsDeadline()
+  REDIS_COMMAND_TIMEOUT_MS = 2_000;
 }

@@ -6,14 +6,16 @@ export const REDIS = Symbol('REDIS');
 
 /**
  * A shared Redis client for request-path state (rate limits, idempotency). Commands fail at once
- * while Redis is unreachable instead of queueing, so callers can degrade and /health turns 503;
- * the client reconnects by itself when Redis returns.
+ * while Redis is unreachable instead of queueing, and after `commandTimeoutMs` (REDIS_COMMAND_TIMEOUT_MS)
+ * while it hangs, so callers can degrade and /health turns 503; the client reconnects by itself
+ * when Redis returns.
  */
-export function createRedisClient(url: string): Redis {
+export function createRedisClient(url: string, commandTimeoutMs?: number): Redis {
   const redis = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     connectTimeout: 2000,
+    commandTimeout: commandTimeoutMs,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
   });
   // Errors are reported through /health; without a listener ioredis would print each one.
@@ -57,10 +59,10 @@ class RedisLifecycle implements OnModuleInit, OnApplicationShutdown {
 @Global()
 @Module({})
 export class RedisModule {
-  static forRoot(url: string): DynamicModule {
+  static forRoot(url: string, commandTimeoutMs: number): DynamicModule {
     return {
       module: RedisModule,
-      providers: [{ provide: REDIS, useFactory: () => createRedisClient(url) }, RedisLifecycle],
+      providers: [{ provide: REDIS, useFactory: () => createRedisClient(url, commandTimeoutMs) }, RedisLifecycle],
       exports: [REDIS],
     };
   }
