@@ -2,10 +2,10 @@ import { getQueueToken, InjectQueue } from '@nestjs/bull';
 import { Injectable } from '@nestjs/common';
 import { Test, TestingModule } from '@nestjs/testing';
 import { HealthModule, MetricsRegistry } from '@platform/service-kit';
-import { expectEventually, pollUntil, testEnv } from '@platform/testing';
+import { expectEventually, type OwnDependency, pollUntil, startOwnRedis, testEnv } from '@platform/testing';
 import Bull, { type Job, type Queue } from 'bull';
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jobSnapshot } from './job-state';
 import { enqueue, type JobType } from './job-type';
 import { PermanentJobError } from './permanent-job.error';
@@ -29,7 +29,14 @@ type ExampleJob = InstanceType<ReturnType<typeof defineExampleJob>>;
 const opened: TestingModule[] = [];
 const queueNames: string[] = [];
 
-async function startWorker(type: JobType<ExampleJob>, handle: (job: Job<ExampleJob>) => Promise<unknown>, shutdownTimeoutMs = 20_000) {
+interface WorkerOptions {
+  shutdownTimeoutMs?: number;
+  redisUrl?: string;
+  commandTimeoutMs?: number;
+}
+
+async function startWorker(type: JobType<ExampleJob>, handle: (job: Job<ExampleJob>) => Promise<unknown>, options: WorkerOptions = {}) {
+  const { shutdownTimeoutMs = 20_000, redisUrl = testEnv.redisUrl, commandTimeoutMs } = options;
   @Injectable()
   class ExampleWorker extends QueueWorker {
     constructor(@InjectQueue(type.queue) queue: Queue, runtime: WorkerRuntime) {
@@ -42,13 +49,13 @@ async function startWorker(type: JobType<ExampleJob>, handle: (job: Job<ExampleJ
     }
   }
   const moduleRef = await Test.createTestingModule({
-    imports: [HealthModule, QueueModule.forRoot({ redisUrl: testEnv.redisUrl, concurrency: 2, shutdownTimeoutMs }), QueueModule.registerQueue(type.queue)],
+    imports: [HealthModule, QueueModule.forRoot({ redisUrl, commandTimeoutMs, concurrency: 2, shutdownTimeoutMs }), QueueModule.registerQueue(type.queue)],
     providers: [ExampleWorker],
   }).compile();
   moduleRef.useLogger(false);
   await moduleRef.init();
   opened.push(moduleRef);
-  queueNames.push(type.queue);
+  if (redisUrl === testEnv.redisUrl) queueNames.push(type.queue);
   return { moduleRef, queue: moduleRef.get<Queue>(getQueueToken(type.queue)) };
 }
 
@@ -182,7 +189,7 @@ describe('QueueWorker on a real queue', () => {
         started();
         return new Promise(() => undefined);
       },
-      1000,
+      { shutdownTimeoutMs: 1000 },
     );
     const job = await enqueue(first.queue, new ExampleJob('e'));
     await running;
@@ -196,5 +203,36 @@ describe('QueueWorker on a real queue', () => {
     await expectEventually(async () => {
       expect(await jobState(ExampleJob.queue, job.id)).toMatchObject({ state: 'completed', returnvalue: 'finished by the next worker' });
     });
+  });
+});
+
+describe('QueueWorker with a Redis that hangs', () => {
+  let redis: OwnDependency;
+
+  beforeAll(async () => {
+    redis = await startOwnRedis();
+  });
+  afterAll(() => redis?.destroy());
+
+  it('waits for jobs longer than the command deadline without a failed command, and its calls fail within the deadline while Redis hangs, then work again', async () => {
+    const ExampleJob = defineExampleJob();
+    const { queue } = await startWorker(ExampleJob, async (job) => `done ${job.data.label}`, { redisUrl: redis.url, commandTimeoutMs: 300 });
+    const errors: string[] = [];
+    queue.on('error', (error: Error) => errors.push(error.message));
+    // The worker's blocking wait for jobs outlasts the deadline many times over and is no failure.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(errors).toEqual([]);
+
+    redis.freeze();
+    try {
+      const started = Date.now();
+      await expect(enqueue(queue, new ExampleJob('frozen'))).rejects.toThrow('Command timed out');
+      expect(Date.now() - started).toBeLessThan(1500);
+    } finally {
+      redis.thaw();
+    }
+
+    const job = await enqueue(queue, new ExampleJob('after'));
+    await expectEventually(async () => expect(await job.finished()).toBe('done after'), { timeoutMs: 15_000 });
   });
 });

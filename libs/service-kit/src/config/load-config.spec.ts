@@ -48,6 +48,23 @@ describe('loadConfig', () => {
     expect(loadConfig(ExampleConfig, { PORT: String(Number(port) + 1) }).PORT).toBe(Number(port) + 1);
   });
 
+  it('keeps every dependency deadline inside REQUEST_TIMEOUT_MS, and the client query deadline above the server statement timeout', () => {
+    expect(loadConfig(DatabaseRedisConfig, {})).toMatchObject({
+      DATABASE_STATEMENT_TIMEOUT_MS: 10_000,
+      DATABASE_LOCK_TIMEOUT_MS: 5_000,
+      DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: 60_000,
+      DATABASE_QUERY_TIMEOUT_MS: 12_000,
+      REDIS_COMMAND_TIMEOUT_MS: 2_000,
+    });
+    expect(loadConfig(DatabaseRedisConfig, { DATABASE_STATEMENT_TIMEOUT_MS: '0', DATABASE_QUERY_TIMEOUT_MS: '500' }).DATABASE_QUERY_TIMEOUT_MS).toBe(500);
+    expect(() => loadConfig(DatabaseRedisConfig, { DATABASE_QUERY_TIMEOUT_MS: '9000' })).toThrow(
+      'DATABASE_QUERY_TIMEOUT_MS=9000: DATABASE_QUERY_TIMEOUT_MS must be below REQUEST_TIMEOUT_MS and above DATABASE_STATEMENT_TIMEOUT_MS',
+    );
+    expect(() => loadConfig(DatabaseRedisConfig, { REQUEST_TIMEOUT_MS: '10000' })).toThrow('DATABASE_QUERY_TIMEOUT_MS=12000: DATABASE_QUERY_TIMEOUT_MS must be below REQUEST_TIMEOUT_MS');
+    expect(() => loadConfig(DatabaseRedisConfig, { REDIS_COMMAND_TIMEOUT_MS: '60000' })).toThrow('REDIS_COMMAND_TIMEOUT_MS=60000: REDIS_COMMAND_TIMEOUT_MS must be below REQUEST_TIMEOUT_MS');
+    expect(() => loadConfig(DatabaseRedisConfig, { DATABASE_LOCK_TIMEOUT_MS: '-1' })).toThrow('DATABASE_LOCK_TIMEOUT_MS=-1');
+  });
+
   it('reads optional variables that have no default', () => {
     const config = loadConfig(DatabaseRedisConfig, { TLS_CERT_FILE: '/tls/cert.pem', TLS_KEY_FILE: '/tls/key.pem' });
     expect([config.TLS_CERT_FILE, config.TLS_KEY_FILE]).toEqual(['/tls/cert.pem', '/tls/key.pem']);
