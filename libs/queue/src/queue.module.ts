@@ -38,7 +38,7 @@ export class QueueModule {
       shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
       locks: {
         lockDuration: config.QUEUE_LOCK_DURATION_MS,
-        lockRenewTime: config.QUEUE_LOCK_RENEW_MS ?? Math.floor(config.QUEUE_LOCK_DURATION_MS / 2),
+        lockRenewTime: config.QUEUE_LOCK_RENEW_MS ?? Math.floor(config.QUEUE_LOCK_DURATION_MS / 4),
         stalledInterval: config.QUEUE_STALLED_INTERVAL_MS,
         maxStalledCount: config.QUEUE_MAX_STALLED_COUNT,
       },

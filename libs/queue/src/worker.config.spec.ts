@@ -14,12 +14,16 @@ describe('WorkerConfig', () => {
     expect(load).toThrow(/WORKER_CONCURRENCY=/);
   });
 
-  it('renews locks at half their duration unless QUEUE_LOCK_RENEW_MS says otherwise', () => {
+  it('takes a job of a dead worker up again within seconds by default', () => {
+    expect(loadConfig(WorkerConfig, {})).toMatchObject({ QUEUE_LOCK_DURATION_MS: 6000, QUEUE_STALLED_INTERVAL_MS: 1000, QUEUE_MAX_STALLED_COUNT: 3 });
+  });
+
+  it('renews locks at a quarter of their duration unless QUEUE_LOCK_RENEW_MS says otherwise', () => {
     expect(loadConfig(WorkerConfig, {}).QUEUE_LOCK_RENEW_MS).toBeUndefined();
     expect(loadConfig(WorkerConfig, { QUEUE_LOCK_DURATION_MS: '6000', QUEUE_LOCK_RENEW_MS: '2000' }).QUEUE_LOCK_RENEW_MS).toBe(2000);
   });
 
-  it.each(['30000', '40000'])('refuses QUEUE_LOCK_RENEW_MS=%s, not below the 30 s lock', (value) => {
-    expect(() => loadConfig(WorkerConfig, { QUEUE_LOCK_RENEW_MS: value })).toThrow(/QUEUE_LOCK_RENEW_MS=.*below QUEUE_LOCK_DURATION_MS/);
+  it.each(['30000', '40000'])('refuses QUEUE_LOCK_RENEW_MS=%s, not below a 30 s lock', (value) => {
+    expect(() => loadConfig(WorkerConfig, { QUEUE_LOCK_DURATION_MS: '30000', QUEUE_LOCK_RENEW_MS: value })).toThrow(/QUEUE_LOCK_RENEW_MS=.*below QUEUE_LOCK_DURATION_MS/);
   });
 });

@@ -12,8 +12,17 @@ const IsBelowLockDuration = () =>
   });
 
 /**
- * Settings of a process that consumes a queue; each worker app's config extends it, and may
- * change the defaults of the lock settings to suit its jobs (Bull's own defaults here).
+ * Settings of a process that consumes a queue; each worker app's config extends it.
+ *
+ * The lock settings make a job whose worker died move again within about 7 s (its lock runs out
+ * after 6 s, the next stall check a second later sees it), and let a job outlive a few dying
+ * workers before Bull gives it up. Short locks are safe for the platform's workers only because
+ * their jobs run outside the event loop that renews the lock (Apertium in child processes, sharp
+ * in libvips threads, webhooks and other engines over the network), so a live worker keeps its
+ * lock through a pause of its event loop (or of Redis) of up to 4.5 s; and because each job may
+ * run twice: a batch stores, charges and announces each text once (BatchProgress), a webhook
+ * attempt on record is not made again (and receivers tell a repeat by its webhook-id), and a
+ * variant that is stored is not made again.
  */
 export class WorkerConfig extends DatabaseRedisConfig {
   /** Jobs this process runs at the same time; running more replicas adds up. */
@@ -27,17 +36,17 @@ export class WorkerConfig extends DatabaseRedisConfig {
    * runs it a second time: only idempotent jobs may have short locks.
    */
   @EnvInt() @IsInt() @Min(1000) @Max(3600_000)
-  QUEUE_LOCK_DURATION_MS = 30_000;
+  QUEUE_LOCK_DURATION_MS = 6_000;
 
-  /** How often a running job's lock is renewed; half of QUEUE_LOCK_DURATION_MS when unset. */
+  /** How often a running job's lock is renewed; a quarter of QUEUE_LOCK_DURATION_MS when unset. */
   @EnvInt() @IsOptional() @IsInt() @Min(100) @IsBelowLockDuration()
   QUEUE_LOCK_RENEW_MS?: number;
 
   /** How often the queue looks for running jobs whose lock ran out (stalled jobs). */
   @EnvInt() @IsInt() @Min(100) @Max(3600_000)
-  QUEUE_STALLED_INTERVAL_MS = 30_000;
+  QUEUE_STALLED_INTERVAL_MS = 1_000;
 
   /** How often one job may stall and be taken up again before Bull fails it. */
   @EnvInt() @IsInt() @Min(0) @Max(1000)
-  QUEUE_MAX_STALLED_COUNT = 1;
+  QUEUE_MAX_STALLED_COUNT = 3;
 }

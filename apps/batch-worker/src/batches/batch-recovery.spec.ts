@@ -167,7 +167,7 @@ describe('batch jobs whose workers die and whose Redis comes back empty', () => 
 
   it('with its deployed lock settings, takes up a job whose worker was killed through the stalled-job check and completes it once', { timeout: 180_000 }, async () => {
     engine.disrupt({ path: '/translate', delayMs: CHUNK_MS, times: 1_000_000 });
-    // batch-worker's own lock defaults; the reconciler far too slow to be the one that takes it up.
+    // The lock defaults every worker has; the reconciler far too slow to be the one that takes it up.
     const deployed = { QUEUE_LOCK_DURATION_MS: undefined, QUEUE_STALLED_INTERVAL_MS: undefined, QUEUE_MAX_STALLED_COUNT: undefined, BATCH_REQUEUE_AFTER_MS: '600000' };
     const key = await keyWithWebhook();
     const job = await submit(key.plainKey, numberedTexts(1000));

@@ -24,17 +24,6 @@ export class BatchWorkerConfig extends withPricingConfig(withEngineConfig(Worker
   @EnvInt() @IsInt() @Min(0) @Max(24 * 3600_000)
   REVIEW_SANDBOX_DELAY_MS = 2000;
 
-  // A batch runs for minutes: a job whose worker died moves again within the lock plus one stall
-  // check (7 s), and may outlive a few dying workers before Bull gives it up (and the reconciler
-  // takes over). Short locks are safe here: Apertium and the other engines run outside the event
-  // loop, the lock is renewed four times over its life, so a live worker keeps it through a
-  // pause of its event loop (or of Redis) of up to 4.5 s, and a batch run twice stores, charges and
-  // announces each text once (BatchProgress).
-  override QUEUE_LOCK_DURATION_MS = 6_000;
-  override QUEUE_LOCK_RENEW_MS = 1_500;
-  override QUEUE_STALLED_INTERVAL_MS = 1_000;
-  override QUEUE_MAX_STALLED_COUNT = 3;
-
   /** How often processing jobs are checked against the queue (see BATCH_REQUEUE_AFTER_MS, BATCH_STUCK_AFTER_MS). */
   @EnvInt() @IsInt() @Min(100) @Max(3600_000)
   BATCH_RECONCILE_INTERVAL_MS = 15_000;
