@@ -120,4 +120,38 @@ describe('EndpointLanes (on real Redis)', () => {
     await lanes.finish(f1, one, 'failed');
     expect(await lanes.admit(f3, 'c')).toMatchObject({ kind: 'admitted', failing: true });
   });
+
+  describe('with a lock of a second, as a process renews its jobs', () => {
+    const shortLeases = loadConfig(WebhookDispatcherConfig, { WEBHOOK_ENDPOINT_CONCURRENCY: '2', QUEUE_LOCK_DURATION_MS: '1000', QUEUE_LOCK_RENEW_MS: '250' });
+
+    it('keeps the place of an attempt for as long as it runs', async () => {
+      const running = new EndpointLanes(queue, shortLeases);
+      const name = lane();
+      const first = admitted(await running.admit(name, 'a'));
+      admitted(await running.admit(name, 'b'));
+      await sleep(2500);
+      expect(await running.admit(name, 'c')).toEqual({ kind: 'busy' });
+      await running.finish(name, first, 'answered');
+      expect(await running.admit(name, 'c')).toMatchObject({ kind: 'admitted' });
+    });
+
+    it('frees the places of a process that died once their leases run out, and the next attempt wakes a waiter', async () => {
+      const name = lane();
+      // A process of its own, with a connection of its own: closing it ends every renewal, as dying would.
+      const doomedQueue = new Bull(queue.name, testEnv.redisUrl);
+      const doomed = new EndpointLanes(doomedQueue, shortLeases);
+      admitted(await doomed.admit(name, 'a'));
+      admitted(await doomed.admit(name, 'b'));
+      const survivor = new EndpointLanes(queue, shortLeases);
+      expect(await survivor.admit(name, 'c')).toEqual({ kind: 'busy' });
+      const waiter = await queue.add({}, { delay: 60_000 });
+      await survivor.wait(name, String(waiter.id));
+      await doomedQueue.close();
+
+      await sleep(1200);
+      admitted(await survivor.admit(name, 'd'));
+      expect(await waiter.getState()).toBe('waiting');
+      expect(await survivor.waiting(name)).toBe(0);
+    });
+  });
 });

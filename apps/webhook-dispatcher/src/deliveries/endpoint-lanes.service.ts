@@ -22,7 +22,7 @@ type Admitted = Extract<Admission, { kind: 'admitted' }>;
 export type Verdict = 'answered' | 'failed' | 'withdrawn';
 
 /** Besides the attempt itself: resolving the host (at most 5 s) and recording the attempt. */
-const LEASE_MARGIN_MS = 15_000;
+const ATTEMPT_MARGIN_MS = 15_000;
 /** Each failed probe doubles the cool-down, up to this many times the configured one. */
 const MAX_COOLDOWN_FACTOR = 16;
 /** Waiters are also woken by their own delay; the list only saves them waiting that long. */
@@ -48,18 +48,25 @@ end`;
 
 /**
  * KEYS: in-flight, circuit, waiters. ARGV: token, cap, lease ms, the job's own id. Returns the
- * answer and, when admitted, the endpoint's failures in a row.
+ * answer, when admitted the endpoint's failures in a row, and whom to wake: places freed by
+ * attempts whose process died (their leases ran out) go to waiters, not only to whoever asks.
  */
 const ADMIT = `${NOW}
+${WAKE}
 redis.call('LREM', KEYS[3], 0, ARGV[4])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 local openUntil = tonumber(redis.call('HGET', KEYS[2], 'open_until'))
-if openUntil and now < openUntil then return {'open', openUntil - now} end
+if openUntil and now < openUntil then return {'open', openUntil - now, {}} end
 local limit = openUntil and 1 or tonumber(ARGV[2])
-if redis.call('ZCARD', KEYS[1]) >= limit then return {'busy', 0} end
+if redis.call('ZCARD', KEYS[1]) >= limit then return {'busy', 0, {}} end
 redis.call('ZADD', KEYS[1], now + tonumber(ARGV[3]), ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
-return {openUntil and 'probe' or 'admitted', tonumber(redis.call('HGET', KEYS[2], 'failures')) or 0}`;
+return {openUntil and 'probe' or 'admitted', tonumber(redis.call('HGET', KEYS[2], 'failures')) or 0, wake(now, tonumber(ARGV[2]))}`;
+
+/** KEYS: in-flight. ARGV: token, lease ms. Extends an attempt's lease while it is still held. */
+const RENEW = `${NOW}
+if redis.call('ZADD', KEYS[1], 'XX', 'CH', now + tonumber(ARGV[2]), ARGV[1]) == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0`;
 
 /** KEYS: in-flight, circuit, waiters. ARGV: job id, cap, ttl ms. Returns whom to wake. */
 const WAIT = `${NOW}
@@ -99,7 +106,8 @@ end
 return {opened, wake(now, tonumber(ARGV[4]))}`;
 
 interface LaneCommands {
-  webhookLaneAdmit(inflight: string, circuit: string, waiters: string, token: string, cap: number, leaseMs: number, jobId: string): Promise<[string, number]>;
+  webhookLaneAdmit(inflight: string, circuit: string, waiters: string, token: string, cap: number, leaseMs: number, jobId: string): Promise<[string, number, string[]]>;
+  webhookLaneRenew(inflight: string, token: string, leaseMs: number): Promise<number>;
   webhookLaneWait(inflight: string, circuit: string, waiters: string, jobId: string, cap: number, ttlMs: number): Promise<string[]>;
   webhookLaneFinish(
     inflight: string,
@@ -119,7 +127,9 @@ interface LaneCommands {
  * One lane per webhook endpoint, in Redis so that every replica sees the same state:
  *
  * - at most WEBHOOK_ENDPOINT_CONCURRENCY attempts to the endpoint are under way at once, each
- *   holding a lease that expires should its process die;
+ *   holding a lease that its process renews while the attempt runs, as it renews its job's
+ *   lock (QUEUE_LOCK_DURATION_MS), so that the place of a process that died is free again
+ *   about when its job is taken up again;
  * - the endpoint's other deliveries wait as delayed jobs, listed in the lane, and the end of an
  *   attempt promotes as many of them as there is room for;
  * - a circuit breaker: WEBHOOK_CIRCUIT_FAILURES failed attempts in a row open it, and for the
@@ -135,6 +145,10 @@ export class EndpointLanes {
   private readonly failingBudget: number;
   /** Attempts this process has under way to endpoints whose last attempt failed. */
   private failingUnderWay = 0;
+  /** The lease renewal of each attempt this process has under way, by its token. */
+  private readonly renewals = new Map<string, NodeJS.Timeout>();
+  private readonly leaseMs: number;
+  private readonly renewEveryMs: number;
 
   constructor(
     @InjectQueue(QueueName.Webhooks) private readonly queue: Queue,
@@ -142,14 +156,17 @@ export class EndpointLanes {
   ) {
     this.redis = queue.client as Redis & LaneCommands;
     this.redis.defineCommand('webhookLaneAdmit', { numberOfKeys: 3, lua: ADMIT });
+    this.redis.defineCommand('webhookLaneRenew', { numberOfKeys: 1, lua: RENEW });
     this.redis.defineCommand('webhookLaneWait', { numberOfKeys: 3, lua: WAIT });
     this.redis.defineCommand('webhookLaneFinish', { numberOfKeys: 3, lua: FINISH });
     this.failingBudget = Math.max(1, Math.floor(config.WORKER_CONCURRENCY / 2));
+    this.leaseMs = config.QUEUE_LOCK_DURATION_MS;
+    this.renewEveryMs = config.QUEUE_LOCK_RENEW_MS ?? Math.floor(config.QUEUE_LOCK_DURATION_MS / 4);
   }
 
   /** The longest an attempt holds its place in the lane. */
-  get leaseMs(): number {
-    return this.config.WEBHOOK_TIMEOUT_MS + LEASE_MARGIN_MS;
+  get attemptMs(): number {
+    return this.config.WEBHOOK_TIMEOUT_MS + ATTEMPT_MARGIN_MS;
   }
 
   /** How many wait in the lane. */
@@ -160,9 +177,14 @@ export class EndpointLanes {
   /** `jobId` is the job asking: it leaves the lane's waiters, whatever the answer. */
   async admit(lane: string, jobId: string): Promise<Admission> {
     const token = `${jobId}:${process.pid}:${Date.now()}`;
-    const [kind, count] = await this.redis.webhookLaneAdmit(...keys(lane), token, this.config.WEBHOOK_ENDPOINT_CONCURRENCY, this.leaseMs, jobId);
+    const [inflight] = keys(lane);
+    const [kind, count, woken] = await this.redis.webhookLaneAdmit(...keys(lane), token, this.config.WEBHOOK_ENDPOINT_CONCURRENCY, this.leaseMs, jobId);
     if (kind === 'open') return { kind, remainingMs: count };
     if (kind === 'busy') return { kind };
+    const renewal = setInterval(() => void this.redis.webhookLaneRenew(inflight, token, this.leaseMs).catch(() => undefined), this.renewEveryMs).unref();
+    this.renewals.set(token, renewal);
+    // Should this fail, the waiters come back by their own delay.
+    await this.promote(woken).catch(() => undefined);
     const admission = { kind: 'admitted', token, probe: kind === 'probe', failing: count > 0 } as const;
     if (!admission.failing) return admission;
     if (this.failingUnderWay >= this.failingBudget) {
@@ -189,6 +211,8 @@ export class EndpointLanes {
   }
 
   private async release(lane: string, admission: Admitted, verdict: Verdict): Promise<number> {
+    clearInterval(this.renewals.get(admission.token));
+    this.renewals.delete(admission.token);
     const { WEBHOOK_ENDPOINT_CONCURRENCY, WEBHOOK_CIRCUIT_FAILURES, WEBHOOK_CIRCUIT_COOLDOWN_MS } = this.config;
     const [opened, woken] = await this.redis.webhookLaneFinish(
       ...keys(lane),

@@ -170,7 +170,7 @@ export class WebhookDeliveryService {
       case 'busy': {
         const cap = this.config.WEBHOOK_ENDPOINT_CONCURRENCY;
         const rounds = 1 + Math.floor((await this.lanes.waiting(lane)) / cap);
-        return { delayMs: Math.min(jittered(rounds * this.lanes.leaseMs), MAX_WAIT_MS), reason: 'endpoint_busy', why: `${cap} attempts to the endpoint are under way` };
+        return { delayMs: Math.min(jittered(rounds * this.lanes.attemptMs), MAX_WAIT_MS), reason: 'endpoint_busy', why: `${cap} attempts to the endpoint are under way` };
       }
     }
   }
