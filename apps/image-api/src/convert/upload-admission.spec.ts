@@ -1,7 +1,7 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { TokenService } from '@platform/image-tokens';
 import { loadConfig } from '@platform/service-kit';
-import { photoJpeg, postForm, testAppEnv } from '@platform/testing';
+import { buildApp, photoJpeg, postForm, startBuiltApp, testAppEnv } from '@platform/testing';
 import { type IncomingHttpHeaders, request } from 'node:http';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -171,6 +171,33 @@ describe('conversion uploads are admitted before they are read', () => {
     } finally {
       await replica.close();
     }
+  });
+
+  it('frees the slot of a replica killed mid-upload within seconds, never asking for a longer wait than that', { timeout: 120_000 }, async () => {
+    await buildApp('image-api');
+    const doomed = startBuiltApp('image-api', testAppEnv({ CONCURRENT_REQUESTS_PER_TOKEN: '1', LOG_LEVEL: 'info' }));
+    const token = await newToken();
+    const convert = () => postForm(url, '/convert', { token, files: [['file', small]] });
+    const held = await holdUpload(await doomed.listening, token);
+    await expect.poll(async () => (await convert()).status).toBe(429);
+
+    doomed.child.kill('SIGKILL');
+    await doomed.exit;
+    held.abort();
+    const killedAt = Date.now();
+    const waits: string[] = [];
+    await expect
+      .poll(
+        async () => {
+          const res = await convert();
+          if (res.status === 429) waits.push(res.headers.get('retry-after')!);
+          return res.status;
+        },
+        { timeout: 10_000, interval: 250 },
+      )
+      .toBe(200);
+    expect(Date.now() - killedAt).toBeLessThan(6000);
+    expect(waits.every((seconds) => ['1', '2'].includes(seconds))).toBe(true);
   });
 
   it('keeps the token cap within the process while Redis is unreachable, and goes on converting', async () => {
