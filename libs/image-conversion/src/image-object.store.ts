@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Inject, Injectable } from '@nestjs/common';
 import { S3_BUCKET } from '@platform/storage';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { ConversionParams } from './conversion-params';
 import { CONTENT_TYPE, OUTPUT_FORMATS, type OutputFormat } from './image-formats';
 
@@ -61,6 +61,7 @@ export class ImageObjectStore {
         Bucket: this.bucket,
         Key: ImageObjectStore.key(imageId, format),
         Body: data,
+        ContentMD5: contentMd5(data),
         ContentType: CONTENT_TYPE[format],
         CacheControl: IMMUTABLE_CACHE_CONTROL,
       }),
@@ -80,7 +81,7 @@ export class ImageObjectStore {
     if (params.maxWidth !== undefined) metadata['max-width'] = String(params.maxWidth);
     if (params.maxHeight !== undefined) metadata['max-height'] = String(params.maxHeight);
     await this.s3.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: source, ContentType: 'application/octet-stream', Metadata: metadata }),
+      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: source, ContentMD5: contentMd5(source), ContentType: 'application/octet-stream', Metadata: metadata }),
       options(),
     );
     return { key, imageId, format };
@@ -120,6 +121,14 @@ export class ImageObjectStore {
       throw error;
     }
   }
+}
+
+/**
+ * Sent with every upload: the store checks the body it received against it and refuses a torn
+ * one (S3 answers 400 BadDigest) instead of keeping it as the image.
+ */
+function contentMd5(data: Buffer): string {
+  return createHash('md5').update(data).digest('base64');
 }
 
 function options() {
