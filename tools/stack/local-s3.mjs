@@ -65,6 +65,7 @@ export const PUBLIC_READ_CORS = `<CORSConfiguration>
 /**
  * An s3rver (not yet running; call `run()`) keeping objects in `directory`, with `buckets`
  * created and given the CORS rule, and the anonymous-access rule above in force on every bucket.
+ * @param {{ directory: string, address: string, port: number, buckets?: string[] }} options
  */
 export function createLocalS3({ directory, address, port, buckets = [] }) {
   const server = new S3rver({
