@@ -18,7 +18,7 @@ export class AppModule {
         StorageModule.forRoot(config),
         QueueModule.forWorker(config),
         ImageConversionModule.forRoot(config),
-        ImageVariantsModule.forRoot({ intervalMs: config.VARIANT_SWEEP_INTERVAL_MS }),
+        ImageVariantsModule.forRoot({ intervalMs: config.VARIANT_SWEEP_INTERVAL_MS, maxRounds: config.VARIANT_MAX_ROUNDS }),
       ],
       providers: [{ provide: ImageWorkerConfig, useValue: config }],
     };

@@ -19,3 +19,4 @@ export * from './api-reference.suite';
 export * from './api-client-contract.suite';
 export * from './self-signed-certificate';
 export * from './smtp-stand-in';
+export * from './tampering-proxy';

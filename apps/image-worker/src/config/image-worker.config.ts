@@ -14,4 +14,12 @@ export class ImageWorkerConfig extends withConversionConfig(withStorageConfig(Wo
    */
   @EnvInt() @IsInt() @Min(100) @Max(24 * 3600_000)
   VARIANT_SWEEP_INTERVAL_MS = 60_000;
+
+  /**
+   * Rounds of attempts a variant gets: when its job has used up its attempts (six, over about a
+   * minute) the sweep starts it over, and after this many rounds gives it up, keeping its source
+   * (image.variant_failures, `image_variants_failed`).
+   */
+  @EnvInt() @IsInt() @Min(1) @Max(1000)
+  VARIANT_MAX_ROUNDS = 10;
 }

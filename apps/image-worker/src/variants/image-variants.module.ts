@@ -3,6 +3,7 @@ import { QueueName } from '@platform/contracts';
 import { QueueModule } from '@platform/queue';
 import { ImageVariantWorker } from './image-variant.worker';
 import { PendingVariantSweep, VARIANT_SWEEP_OPTIONS, type VariantSweepOptions } from './pending-variant.sweep';
+import { VariantFailures } from './variant-failures.service';
 
 /** Consumes the image-variants queue and sweeps for pending sources the queue never heard of. */
 @Module({})
@@ -11,7 +12,7 @@ export class ImageVariantsModule {
     return {
       module: ImageVariantsModule,
       imports: [QueueModule.registerQueue(QueueName.ImageVariants)],
-      providers: [{ provide: VARIANT_SWEEP_OPTIONS, useValue: sweep }, ImageVariantWorker, PendingVariantSweep],
+      providers: [{ provide: VARIANT_SWEEP_OPTIONS, useValue: sweep }, ImageVariantWorker, PendingVariantSweep, VariantFailures],
     };
   }
 }

@@ -5,9 +5,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ImageWorkerConfig } from '../config/image-worker.config';
 
 describe('ImageWorkerConfig', () => {
-  it('sweeps every minute by default and reads the conversion settings', () => {
-    expect(loadConfig(ImageWorkerConfig, {})).toMatchObject({ VARIANT_SWEEP_INTERVAL_MS: 60_000, AVIF_EFFORT: 2, WEBP_EFFORT: 4, MAX_PIXELS: 50_000_000 });
+  it('sweeps every minute, gives a variant ten rounds by default and reads the conversion settings', () => {
+    expect(loadConfig(ImageWorkerConfig, {})).toMatchObject({ VARIANT_SWEEP_INTERVAL_MS: 60_000, VARIANT_MAX_ROUNDS: 10, AVIF_EFFORT: 2, WEBP_EFFORT: 4, MAX_PIXELS: 50_000_000 });
     expect(loadConfig(ImageWorkerConfig, { VARIANT_SWEEP_INTERVAL_MS: '300', AVIF_EFFORT: '5' })).toMatchObject({ VARIANT_SWEEP_INTERVAL_MS: 300, AVIF_EFFORT: 5 });
+  });
+
+  it.each(['0', '1001', 'many'])('refuses VARIANT_MAX_ROUNDS=%s, naming it', (value) => {
+    expect(() => loadConfig(ImageWorkerConfig, { VARIANT_MAX_ROUNDS: value })).toThrow(/VARIANT_MAX_ROUNDS=/);
   });
 
   it.each(['99', '2.5', 'abc'])('refuses VARIANT_SWEEP_INTERVAL_MS=%s, naming it', (value) => {
