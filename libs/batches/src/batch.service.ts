@@ -78,7 +78,8 @@ export class BatchService {
         await this.outbox.enqueue(manager, new TranslateBatchJob(job.id), { jobId: batchQueueJobId(job.id, 0) });
       });
     } catch (error) {
-      await this.quota.refund({ reference });
+      // Unless the job committed after all (its commit went through, the answer to it was lost).
+      await this.quota.refundEventually({ reference }, (manager) => manager.exists(BatchJob, { where: { id: job.id } }));
       throw error;
     }
     return job;

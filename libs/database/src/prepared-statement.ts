@@ -16,6 +16,22 @@ const unnamed = new WeakSet<DataSource>();
 const logger = new Logger('Database');
 
 /**
+ * How long before the client's own deadline (query_timeout) a statement's write must have
+ * happened: room for its answer to travel, and for the two machines' clocks to differ.
+ */
+const DEADLINE_MARGIN_MS = 1000;
+
+export interface PreparedStatementOptions {
+  /**
+   * The statement writes only while its caller still waits: it receives, as its last parameter,
+   * the moment after which it must change nothing (null without a client deadline). A server that
+   * hangs runs what it received once it goes on; by then the service answered 503, and a charge
+   * made after all would bill a request nobody got an answer to.
+   */
+  notAfter?: boolean;
+}
+
+/**
  * A statement that runs on every request, prepared once per pooled connection under its name.
  * TypeORM sends each query unnamed, so Postgres parses and plans it on every call: for the API
  * key lookup that was nine tenths of its time in the server, and for a small translation about a
@@ -32,14 +48,17 @@ export class PreparedStatement<Row> {
     /** Unique among the statements a process prepares. */
     readonly name: string,
     readonly text: string,
+    private readonly options: PreparedStatementOptions = {},
   ) {}
 
   async rows(dataSource: DataSource, values: unknown[]): Promise<Row[]> {
     // TypeORM's Postgres driver keeps its pg pool as `master` (it does not export the driver's type).
-    const { master: pool } = dataSource.driver as unknown as { master: Pool };
+    const { master: pool } = dataSource.driver as unknown as { master: Pool & { options: { query_timeout?: number } } };
     const named = !unnamed.has(dataSource);
+    const queryTimeoutMs = pool.options.query_timeout;
+    const args = this.options.notAfter ? [...values, queryTimeoutMs ? new Date(Date.now() + queryTimeoutMs - Math.min(DEADLINE_MARGIN_MS, queryTimeoutMs / 2)) : null] : values;
     try {
-      const result = await pool.query({ name: named ? this.name : undefined, text: this.text, values });
+      const result = await pool.query({ name: named ? this.name : undefined, text: this.text, values: args });
       return result.rows as Row[];
     } catch (error) {
       if (named && NOT_THIS_CONNECTIONS.has((error as { code?: string }).code ?? '')) {
@@ -49,7 +68,7 @@ export class PreparedStatement<Row> {
         }
         return this.rows(dataSource, values);
       }
-      throw new QueryFailedError(this.text, values, error as Error);
+      throw new QueryFailedError(this.text, args, error as Error);
     }
   }
 }

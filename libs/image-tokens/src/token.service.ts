@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PreparedStatement } from '@platform/database';
-import { ApiError } from '@platform/errors';
+import { ApiError, DependencyUnavailableError } from '@platform/errors';
 import { isUUID } from 'class-validator';
 import { DataSource, type EntityManager } from 'typeorm';
 import { accessTokenHint, generateAccessToken, hashAccessToken, isWellFormedAccessToken } from './access-token.util';
@@ -85,16 +85,23 @@ interface PrincipalRow {
  * serialises concurrent requests of one subscription (on any replica) and the WHERE sees the
  * latest committed total, so no interleaving passes the limit. The INSERT branch covers the
  * month's first conversion, which alone may already exceed a limit of 0.
+ * Nothing is counted once $5 has passed (`in_time` false): the database got to the statement only
+ * after the request gave up on it, as a server that hung does when it goes on.
  */
-const CONSUME = new PreparedStatement<{ conversions: number }>(
-  'consume-image-conversions',
-  `INSERT INTO image.monthly_usage AS mu (subscription_id, month, conversions)
-  SELECT $1::uuid, $2::char(7), $3::int
-  WHERE $3::int <= $4::int
-  ON CONFLICT (subscription_id, month) DO UPDATE
-    SET conversions = mu.conversions + EXCLUDED.conversions
-    WHERE mu.conversions + EXCLUDED.conversions <= $4::int
-  RETURNING mu.conversions`,
+const CONSUME = new PreparedStatement<{ conversions: number | null; in_time: boolean }>(
+  'consume-image-conversions-in-time',
+  `WITH clock AS (SELECT $5::timestamptz IS NULL OR clock_timestamp() <= $5::timestamptz AS in_time),
+  counted AS (
+    INSERT INTO image.monthly_usage AS mu (subscription_id, month, conversions)
+    SELECT $1::uuid, $2::char(7), $3::int FROM clock
+    WHERE $3::int <= $4::int AND clock.in_time
+    ON CONFLICT (subscription_id, month) DO UPDATE
+      SET conversions = mu.conversions + EXCLUDED.conversions
+      WHERE mu.conversions + EXCLUDED.conversions <= $4::int
+    RETURNING mu.conversions
+  )
+  SELECT (SELECT conversions FROM counted) AS conversions, clock.in_time FROM clock`,
+  { notAfter: true },
 );
 
 const PRINCIPAL = new PreparedStatement<PrincipalRow>(
@@ -287,7 +294,8 @@ export class TokenService {
     assertCount('limit', limit);
     const month = usageMonth();
     const [row] = await CONSUME.rows(this.dataSource, [subscriptionId, month, n, limit]);
-    return row ? { month, usage: row.conversions } : null;
+    if (!row.in_time) throw new DependencyUnavailableError('the database', 'The database answered the conversion count too late; nothing was counted');
+    return row.conversions === null ? null : { month, usage: row.conversions };
   }
 
   private async find(subscriptionId: string): Promise<SubscriptionView | null> {

@@ -1,8 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AccountMode } from '@platform/contracts';
 import { TranslationErrorCode } from '@platform/contracts';
 import { PreparedStatement } from '@platform/database';
-import { ApiError } from '@platform/errors';
+import { ApiError, DependencyUnavailableError } from '@platform/errors';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, EntityManager } from 'typeorm';
 import { utcMonth } from './month';
 import { monthlyLimits, type LimitedKey, type MonthlyLimitKind, type MonthlyLimits } from './monthly-limit';
@@ -59,18 +60,26 @@ interface ChargeRow {
  * concurrent charges of all keys of the account and mode (on any replica), the key's row is
  * locked only after it, and each limit is checked against the latest committed total, so no
  * interleaving can pass either limit. A refusal (SQLSTATE QU402) undoes all of it.
- * $1 key, $2 account, $3 sandbox, $4 moment, $5 words, $6 cents, $7 reference, $8 account limit, $9 key limit.
+ * $1 key, $2 account, $3 sandbox, $4 moment, $5 words, $6 cents, $7 reference, $8 account limit, $9 key limit,
+ * $10 the moment after which the charge is undone (QU408): the database got to it only after the request gave up.
  */
 const CHARGE = new PreparedStatement<ChargeRow & { replayed: boolean }>(
-  'charge-words',
+  'charge-words-in-time',
   `SELECT charge_id AS id, charged_key AS key_id, charged_month AS month, charged_words AS words, charged_cents AS cost_cents, replayed
-  FROM translation.charge_words($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+  FROM translation.charge_words($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+  { notAfter: true },
 );
 
 /** The SQLSTATE of a refused charge; its message names the level, its detail the words that level had used. */
 const REFUSED = 'QU402';
+/** The SQLSTATE of a charge undone because it came after its deadline. */
+const TOO_LATE = 'QU408';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A refund the database could not take at once is tried again this often, for up to an hour. */
+const REFUND_RETRY_MS = 5_000;
+const REFUND_RETRIES = 720;
 
 /**
  * Marks the charge refunded and gives its words back to the key and its account, for its month
@@ -108,6 +117,8 @@ const refundSql = (column: 'id' | 'reference') => `
  */
 @Injectable()
 export class WordQuotaService {
+  private readonly logger = new Logger('WordQuota');
+
   constructor(
     private readonly dataSource: DataSource,
     @Inject(QUOTA_OPTIONS) private readonly options: QuotaOptions,
@@ -129,6 +140,7 @@ export class WordQuotaService {
     const limits = this.limitsFor(key);
     const params = [key.keyId, key.accountId, key.sandbox, request.at ?? null, request.words, request.costCents, request.reference ?? null, limits.account, limits.key];
     const [charge] = await CHARGE.rows(this.dataSource, params).catch((error: unknown) => {
+      if (driverError(error)?.code === TOO_LATE) throw new DependencyUnavailableError('the database', 'The database answered the charge too late; it was undone', { cause: error });
       const refused = refusedLevel(error);
       if (!refused) throw error;
       const [kind, limit] = refused.level === 'key' ? (['key', limits.key!] as const) : ([limits.accountKind, limits.account!] as const);
@@ -148,6 +160,39 @@ export class WordQuotaService {
     const refund = (m: EntityManager) => queryRows(m, refundSql(column), [value]);
     const restored = await (manager ? refund(manager) : this.dataSource.transaction(refund));
     return restored.length > 0;
+  }
+
+  /**
+   * `refund` for a request that failed after its charge, which must not fail in turn: when the
+   * database cannot take the refund now (it went away, or hangs, right after the charge) it is
+   * tried again every few seconds in the background of this process until it is made, or
+   * `keep` (run in the refund's transaction) finds the charge due after all.
+   */
+  async refundEventually(target: RefundTarget, keep?: (manager: EntityManager) => Promise<boolean>): Promise<void> {
+    const attempt = () =>
+      this.dataSource.transaction(async (manager) => {
+        if (!(await keep?.(manager))) await this.refund(target, manager);
+      });
+    try {
+      await attempt();
+    } catch (error) {
+      this.logger.warn({ msg: 'refund postponed: the database did not take it; trying again', target, err: String(error) });
+      void this.retryRefund(attempt, target);
+    }
+  }
+
+  private async retryRefund(attempt: () => Promise<void>, target: RefundTarget): Promise<void> {
+    for (let retry = 1; retry <= REFUND_RETRIES; retry++) {
+      await sleep(REFUND_RETRY_MS, undefined, { ref: false });
+      try {
+        await attempt();
+        this.logger.log({ msg: 'postponed refund made', target, retry });
+        return;
+      } catch {
+        // The database is still away; the next round tries again.
+      }
+    }
+    this.logger.error({ msg: 'postponed refund given up: the database did not take it for an hour', target });
   }
 
   /** Words and cost a key has used in the month of `at` (default: this month). */
@@ -189,11 +234,13 @@ async function monthOf(manager: EntityManager, sql: string, params: unknown[], a
   return { month, words: Number(row?.words ?? 0), costCents: Number(row?.cost_cents ?? 0) };
 }
 
+const driverError = (error: unknown) => (error as { driverError?: { code?: string; message?: string; detail?: string } }).driverError;
+
 /** The level a charge was refused by and the words it had used, read under the lock that refused. */
 function refusedLevel(error: unknown): { level: 'account' | 'key'; used: number } | undefined {
-  const driverError = (error as { driverError?: { code?: string; message?: string; detail?: string } }).driverError;
-  if (driverError?.code !== REFUSED) return undefined;
-  return { level: driverError.message === 'key' ? 'key' : 'account', used: Number(driverError.detail) };
+  const refused = driverError(error);
+  if (refused?.code !== REFUSED) return undefined;
+  return { level: refused.message === 'key' ? 'key' : 'account', used: Number(refused.detail) };
 }
 
 function refusal(request: ChargeRequest, kind: MonthlyLimitKind, limit: number, used: number): ApiError {

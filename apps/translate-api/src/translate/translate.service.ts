@@ -70,7 +70,7 @@ export class TranslateService {
       const body = { ok: true as const, target: prepared.target, tier, translations, words: prepared.words, cost_cents: prepared.costCents, detected_source: prepared.detectedSource, detected_sources: prepared.detectedSources };
       return { body, engines, wordsPerText: prepared.wordsPerText };
     } catch (error) {
-      await this.quota.refund({ chargeId: charge.chargeId });
+      await this.quota.refundEventually({ chargeId: charge.chargeId });
       if (error instanceof EngineError) throw ApiError.unavailable('The translation engine is unavailable; nothing was charged, retry later');
       throw error;
     }

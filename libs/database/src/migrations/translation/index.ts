@@ -14,6 +14,7 @@ import { ChargeWordsFunction1733600000000 } from './1733600000000-charge-words-f
 import { ReviewScope1733700000000 } from './1733700000000-review-scope';
 import { AccountNamesUnique1733710000000 } from './1733710000000-account-names-unique';
 import { SignupVerification1733711000000 } from './1733711000000-signup-verification';
+import { ChargeWordsDeadline1733800000000 } from './1733800000000-charge-words-deadline';
 
 /** Ordered list; a new migration is appended here and never edited once released. */
 export const translationMigrations: Function[] = [
@@ -33,4 +34,5 @@ export const translationMigrations: Function[] = [
   ReviewScope1733700000000,
   AccountNamesUnique1733710000000,
   SignupVerification1733711000000,
+  ChargeWordsDeadline1733800000000,
 ];
