@@ -2,26 +2,36 @@ import type { Answer } from './platform.client';
 import { health, sleep } from './platform.client';
 import { SERVICES, stack, type Server, type Service } from './stack.control';
 
+type Health = Awaited<ReturnType<typeof health>>;
+
 /** Each service's /health seen during and after an outage. */
 export interface HealthTimeline {
-  during: Record<Service, { status: number; checks: Record<string, string> }[]>;
-  after: Record<Service, { status: number; checks: Record<string, string> }>;
+  during: Record<Service, Health[]>;
+  after: Record<Service, Health>;
 }
 
+/** A server stopped (Postgres shut down, the others killed) or frozen (it hangs), and started or thawed again. */
+const LEVERS = {
+  stop: [stack.stopServer, stack.startServer],
+  freeze: [stack.freezeServer, stack.thawServer],
+} as const;
+
 /**
- * Stops `server` for `downMs` while `/health` of every service is watched, starts it again, and
- * waits until every service reports healthy by itself (no restart), up to `recoveryMs`.
+ * Stops or freezes `server` for `downMs` while `/health` of every service is watched, starts or
+ * thaws it again, and waits until every service reports healthy by itself (no restart), up to
+ * `recoveryMs`.
  */
-export async function outage(server: Server, downMs: number, recoveryMs: number) {
+export async function outage(server: Server, downMs: number, recoveryMs: number, how: keyof typeof LEVERS = 'stop') {
+  const [down, up] = LEVERS[how];
   const during = Object.fromEntries(SERVICES.map((s) => [s, []])) as unknown as HealthTimeline['during'];
-  await stack.stopServer(server);
+  await down(server);
   const stoppedAt = Date.now();
   while (Date.now() - stoppedAt < downMs) {
     const seen = await Promise.all(SERVICES.map(health));
     SERVICES.forEach((service, i) => during[service].push(seen[i]));
     await sleep(2000);
   }
-  await stack.startServer(server);
+  await up(server);
   const startedAt = Date.now();
   let after = {} as HealthTimeline['after'];
   while (Date.now() - startedAt < recoveryMs) {

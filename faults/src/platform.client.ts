@@ -106,11 +106,12 @@ export async function conversionsCounted(token: string): Promise<number> {
   return res.body.api_limit_usage;
 }
 
-/** Each service's /health: its status code and the state of each dependency check. */
+/** Each service's /health: its status code, the state of each dependency check, and how long it took to answer. */
 export async function health(service: Service) {
+  const started = Date.now();
   const res = await call(service, 'GET', '/health');
   const checks = (res.body?.checks ?? {}) as Record<string, { status: 'up' | 'down' }>;
-  return { status: res.status, checks: Object.fromEntries(Object.entries(checks).map(([name, check]) => [name, check.status])) };
+  return { status: res.status, checks: Object.fromEntries(Object.entries(checks).map(([name, check]) => [name, check.status])), ms: Date.now() - started };
 }
 
 /** Runs `request` every `intervalMs` until `stop()`; every answer is kept, in order of sending. */

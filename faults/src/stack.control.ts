@@ -23,6 +23,9 @@ export interface StackState {
   infra: { databaseUrl: string; redisUrl: string; s3Endpoint: string; bucket: string; cdnUrl: string };
   settings: { webhookRetrySchedule: string };
   services: Record<Service, ServiceState>;
+  servers: Record<Server, { running: boolean; exit: string | null }>;
+  /** Whether the S3 server's disk can be filled (a tmpfs of its own, which needs root). */
+  canFillDisk: boolean;
 }
 
 /** An error-level log line, or a line on stderr, of a service. */
@@ -56,6 +59,11 @@ export const stack = {
   /** PostgreSQL gets a fast shutdown; Redis and S3 are killed. */
   stopServer: (server: Server) => control<object>('POST', `/infra/${server}/stop`, {}),
   startServer: (server: Server) => control<object>('POST', `/infra/${server}/start`, {}),
+  /** Every process of the server stopped with SIGSTOP: its connections stay open and nothing answers. */
+  freezeServer: (server: Server) => control<object>('POST', `/infra/${server}/freeze`, {}),
+  thawServer: (server: Server) => control<object>('POST', `/infra/${server}/thaw`, {}),
+  /** The S3 server's disk left without a free byte (writes fail with ENOSPC), or given its room back. */
+  fillS3Disk: (full: boolean) => control<object>('POST', '/infra/s3/disk', { full }),
   /** Runs an operator command of translate-api or image-api and returns the secret it printed. */
   admin: async (app: 'translate-api' | 'image-api', args: string[]) => (await control<{ secret: string }>('POST', '/admin', { app, args })).secret,
 };

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The fault suite's stack: a PostgreSQL cluster, redis-server and s3rver of its own on free ports,
 // the five services built, migrated and started each as its own process, and a small HTTP control
-// interface through which the scenarios kill, stop and restart any of them. Started by
+// interface through which the scenarios kill, stop and restart any of them, freeze a server
+// (SIGSTOP: it hangs instead of refusing) and fill the S3 server's disk. Started by
 // faults/run.mjs with its output going to a log file; prints one JSON line with the control URL
 // once everything is healthy. SIGTERM stops everything it started.
 import { createServer } from 'node:http';
@@ -11,8 +12,9 @@ import pg from 'pg';
 import { ensureApertium } from '../../tools/stack/apertium.mjs';
 import { APPS, appMain, buildApps, migratingApps } from '../../tools/stack/apps.mjs';
 import { run, StackError } from '../../tools/stack/common.mjs';
-import { freePorts, ProcessSet, startPostgresCluster, startRedisServer, startS3Server } from '../../tools/stack/own-infra.mjs';
+import { freePorts, freezeProcessTree, ProcessSet, startPostgresCluster, startRedisServer, startS3Server } from '../../tools/stack/own-infra.mjs';
 import { runAppCommand, startService, stopChild, waitHealthy } from '../../tools/stack/services.mjs';
+import { canMountSmallDisk, mountSmallDisk } from '../../tools/stack/small-disk.mjs';
 
 const workDir = path.resolve(process.argv[2] ?? '');
 const BUCKET = 'images';
@@ -20,6 +22,8 @@ const BUCKET = 'images';
 const SERVICE_STOP_TIMEOUT_MS = 30_000;
 /** A service that exits without being told to is started again after this, as Kubernetes would. */
 const RESTART_DELAY_MS = 1000;
+/** The S3 server's disk (a tmpfs, as root): far more than the suite stores, and only what is stored takes memory. */
+const S3_DISK_BYTES = 1024 * 1024 * 1024;
 
 const log = (message) => console.log(JSON.stringify({ msg: message, at: new Date().toISOString(), source: 'faults' }));
 const processes = new ProcessSet();
@@ -41,6 +45,10 @@ function serviceEnv(infra) {
     WEBHOOK_TIMEOUT_MS: '5000',
     REVIEW_SANDBOX_DELAY_MS: '1000',
     VARIANT_SWEEP_INTERVAL_MS: '2000',
+    // A hung dependency costs a request a few seconds, so outages of 20 s show that none waits for the whole of one.
+    DATABASE_STATEMENT_TIMEOUT_MS: '3000',
+    DATABASE_QUERY_TIMEOUT_MS: '4000',
+    REDIS_COMMAND_TIMEOUT_MS: '1000',
     // The load runs through few keys; neither the rate limit nor the test quota is under test here.
     RATE_LIMIT_PER_MINUTE: '1000000',
     // The fuzz run's invalid credentials would otherwise lock every later scenario out for a minute.
@@ -144,12 +152,29 @@ function infraControls(dirs, ports) {
   };
   // PostgreSQL's fast shutdown (SIGINT) is what "stopped" means; the others die outright.
   const stopSignals = { postgres: 'SIGINT', redis: 'SIGKILL', s3: 'SIGKILL' };
+  const running = (name) => {
+    if (!entries[name] || entries[name].exited) throw new StackError(`${name} is not running`);
+    return entries[name];
+  };
+  // Without root no disk of its own: the scenario that fills it says so and is skipped.
+  const disk = canMountSmallDisk() ? mountSmallDisk(dirs.s3, S3_DISK_BYTES) : null;
   return {
     entries,
+    disk,
     start: (name) => starters[name](),
     stop: async (name, signal = stopSignals[name]) => {
-      if (!entries[name] || entries[name].exited) throw new StackError(`${name} is not running`);
-      await processes.stop(entries[name], 30_000, signal);
+      const entry = running(name);
+      // A frozen server could not act on the signal.
+      freezeProcessTree(entry, 'SIGCONT');
+      await processes.stop(entry, 30_000, signal);
+    },
+    freeze: (name) => freezeProcessTree(running(name), 'SIGSTOP'),
+    thaw: (name) => freezeProcessTree(running(name), 'SIGCONT'),
+    thawAll: () => Object.values(entries).forEach((entry) => !entry.exited && freezeProcessTree(entry, 'SIGCONT')),
+    fillDisk: (full) => {
+      if (!disk) throw new StackError('the S3 server has no disk of its own to fill: that needs root');
+      if (full) disk.fill();
+      else disk.free();
     },
   };
 }
@@ -172,6 +197,8 @@ function controlServer(state, infraControl) {
   const routes = [
     ['GET', /^\/state$/, () => ({
       ...state,
+      servers: Object.fromEntries(Object.entries(infraControl.entries).map(([name, entry]) => [name, { running: !entry.exited, exit: entry.exited ? String(entry.child.signalCode ?? entry.child.exitCode) : null }])),
+      canFillDisk: infraControl.disk !== null,
       services: Object.fromEntries([...services.values()].map((s) => [s.app, { pid: s.process.child.pid, running: !hasExited(s.process.child), starts: s.starts, crashes: s.crashes, lastExit: s.lastExit }])),
     })],
     ['GET', /^\/rss$/, () => Object.fromEntries([...services.values()].map((s) => [s.app, rssBytes(s.process.child.pid)]))],
@@ -184,6 +211,9 @@ function controlServer(state, infraControl) {
     }],
     ['POST', /^\/infra\/(postgres|redis|s3)\/stop$/, async ([, name], body) => (await infraControl.stop(name, body.signal), {})],
     ['POST', /^\/infra\/(postgres|redis|s3)\/start$/, async ([, name]) => (await infraControl.start(name), {})],
+    ['POST', /^\/infra\/(postgres|redis|s3)\/freeze$/, ([, name]) => (infraControl.freeze(name), {})],
+    ['POST', /^\/infra\/(postgres|redis|s3)\/thaw$/, ([, name]) => (infraControl.thaw(name), {})],
+    ['POST', /^\/infra\/s3\/disk$/, (_match, body) => (infraControl.fillDisk(body.full === true), {})],
     ['POST', /^\/admin$/, async (_match, body) => {
       const { stdout } = await run(process.execPath, [appMain(body.app), 'admin', ...body.args], { env: service(body.app).env });
       return { secret: stdout.trimEnd().split('\n').at(-1) };
@@ -206,6 +236,8 @@ function controlServer(state, infraControl) {
   });
 }
 
+let infraControl = null;
+
 async function main() {
   if (!process.argv[2]) throw new StackError('usage: controller.mjs <work directory>');
   const [pgPort, redisPort, s3Port, controlPort, ...servicePorts] = await freePorts(4 + APPS.length);
@@ -213,7 +245,7 @@ async function main() {
   mkdirSync(dirs.redis, { recursive: true });
   // As root the cluster runs as `postgres`, which must be able to reach its directory in here.
   chmodSync(workDir, 0o711);
-  const infraControl = infraControls(dirs, { postgres: pgPort, redis: redisPort, s3: s3Port });
+  infraControl = infraControls(dirs, { postgres: pgPort, redis: redisPort, s3: s3Port });
   await Promise.all(['postgres', 'redis', 's3'].map((name) => infraControl.start(name)));
   const serverUrl = `postgres://postgres@127.0.0.1:${pgPort}`;
   await createDatabase(`${serverUrl}/postgres`, 'platform');
@@ -233,8 +265,11 @@ async function main() {
 async function shutdown(code) {
   if (stopping) return;
   stopping = true;
+  // A scenario that failed may have left a server frozen; a frozen one would not stop.
+  infraControl?.thawAll();
   await Promise.all([...services.values()].map((s) => stopChild(s.process.child, s.app, SERVICE_STOP_TIMEOUT_MS)));
   await processes.stopAll((entry) => (entry.name === 'postgres' ? 30_000 : 10_000));
+  infraControl?.disk?.unmount();
   process.exit(code);
 }
 
