@@ -73,7 +73,8 @@ export function describeHttpLimits(suite: HttpLimitsSuite): void {
     });
 
     it('cuts off a body that trickles in with 408 in the envelope and closes the connection', async () => {
-      const url = await start({ REQUEST_TIMEOUT_MS: '1000', HEADERS_TIMEOUT_MS: '1000' });
+      // The dependency deadlines must end inside a request's own.
+      const url = await start({ REQUEST_TIMEOUT_MS: '1000', HEADERS_TIMEOUT_MS: '1000', DATABASE_STATEMENT_TIMEOUT_MS: '500', DATABASE_QUERY_TIMEOUT_MS: '800', REDIS_COMMAND_TIMEOUT_MS: '500' });
       const connection = await openRawConnection(url);
       connection.write(requestHead('POST', suite.bodyRequest.path, { ...suite.bodyRequest.headers, 'content-length': '100000' }));
       const trickle = setInterval(() => connection.socket.writable && connection.write('a'), 200);

@@ -179,11 +179,15 @@ describe('conversion uploads are admitted before they are read', () => {
     const token = await newToken();
     const convert = () => postForm(url, '/convert', { token, files: [['file', small]] });
     const held = await holdUpload(await doomed.listening, token);
-    await expect.poll(async () => (await convert()).status).toBe(429);
+    // Admitted there (its temp directory exists) before anything else of the token is sent.
+    await expect.poll(uploadsOnDisk, { timeout: 10_000 }).toHaveLength(1);
+    expect((await convert()).status).toBe(429);
 
     doomed.child.kill('SIGKILL');
     await doomed.exit;
     held.abort();
+    // A process killed outright leaves its upload's temp directory behind.
+    await Promise.all((await uploadsOnDisk()).map((name) => rm(path.join(uploadsDir, name), { recursive: true, force: true })));
     const killedAt = Date.now();
     const waits: string[] = [];
     await expect
