@@ -1,4 +1,5 @@
 import * as keda from '@kubernetes-models/keda';
+import * as prometheusOperator from '@kubernetes-models/prometheus-operator';
 import * as kubernetes from 'kubernetes-models';
 import type { KubeObject } from './rendered-manifests';
 
@@ -7,7 +8,7 @@ type VersionModels = Record<string, ModelClass>;
 
 // The packages export one namespace per API group ("networking.k8s.io" as networkingK8sIo), one
 // per version inside it, and the core group's version ("v1") at the top.
-const groups = { ...kubernetes, ...keda } as unknown as Record<string, Record<string, VersionModels> | VersionModels>;
+const groups = { ...kubernetes, ...keda, ...prometheusOperator } as unknown as Record<string, Record<string, VersionModels> | VersionModels>;
 
 const groupKey = (group: string) => group.replace(/\.(\w)/g, (_, letter: string) => letter.toUpperCase());
 
@@ -18,7 +19,7 @@ function modelOf(apiVersion: string, kind: string): ModelClass | undefined {
 }
 
 /**
- * What the Kubernetes (or KEDA) OpenAPI schema of the object's kind finds wrong with it: missing
+ * What the Kubernetes (or KEDA, or Prometheus Operator) OpenAPI schema of the object's kind finds wrong with it: missing
  * required fields, wrong types, values outside enums. Unknown fields are not reported; the schemas
  * allow them.
  */

@@ -1,11 +1,13 @@
 import { ScaledObject, TriggerAuthentication } from '@kubernetes-models/keda/keda.sh/v1alpha1';
+import { PrometheusRule, ServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1';
 import type { ServiceName } from '@platform/contracts';
 import { ServiceConfig } from '@platform/service-kit';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, type IProbe, Namespace, Secret, Service } from 'kubernetes-models/v1';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { schemaViolation } from './kubernetes-schemas';
 import { coversPort, egressAllows, isolating } from './network-reach';
 import {
@@ -31,6 +33,8 @@ const IMAGE_USER = Number(/^USER (\d+):\d+$/m.exec(readFileSync(new URL('../../d
 const SERVICE_NAMES = Object.keys(SERVICES) as ServiceName[];
 /** The folder of each environment that holds its namespace-wide objects. */
 const PLATFORM_FOLDER = 'platform';
+/** And the one with the alert rules and dashboards. */
+const MONITORING_FOLDER = 'monitoring';
 
 /** Variables that carry credentials: they may only come from Secrets. */
 const CREDENTIALS = ['DATABASE_URL', 'IMAGE_DATABASE_URL', 'REDIS_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'DEEPL_API_KEY', 'LIBRETRANSLATE_API_KEY', 'SMTP_URL'];
@@ -86,7 +90,7 @@ describe.skipIf(!kubectl)(`Kubernetes manifests (${kubectl ?? 'skipped: kubectl 
     });
 
     it('is the sum of its folders, each of which renders alone', () => {
-      const parts = [PLATFORM_FOLDER, ...SERVICE_NAMES].flatMap((folder) => render(`overlays/${environment}/${folder}`).map(idOf));
+      const parts = [PLATFORM_FOLDER, MONITORING_FOLDER, ...SERVICE_NAMES].flatMap((folder) => render(`overlays/${environment}/${folder}`).map(idOf));
       expect(whole().map(idOf).sort()).toEqual(parts.sort());
     });
 
@@ -124,6 +128,20 @@ describe.skipIf(!kubectl)(`Kubernetes manifests (${kubectl ?? 'skipped: kubectl 
         const ownTls = env.has('TLS_CERT_FILE') && env.has('TLS_KEY_FILE');
         if (SERVICES[service].api) expect(ownTls || literal(env, 'TRUSTED_PROXIES', '') !== '', `${service} would refuse every request`).toBe(true);
       }
+    });
+
+    it('holds the alert rules of deploy/monitoring/prometheus-rules.yaml, the file promtool tests, in its monitoring folder', () => {
+      const rules = ofKind(render(`overlays/${environment}/${MONITORING_FOLDER}`), PrometheusRule.is);
+      const plain = parse(readFileSync(new URL('../monitoring/prometheus-rules.yaml', import.meta.url), 'utf8'));
+      expect(rules.map((rule) => rule.spec)).toEqual([plain]);
+    });
+
+    it("gives Grafana's sidecar each dashboard of deploy/base/monitoring/dashboards as a labelled ConfigMap", () => {
+      const dashboards = ofKind(render(`overlays/${environment}/${MONITORING_FOLDER}`), ConfigMap.is).filter((configMap) => configMap.metadata?.labels?.grafana_dashboard === '1');
+      const files = Object.fromEntries(dashboards.flatMap((configMap) => Object.entries(configMap.data ?? {})));
+      const dir = new URL('../base/monitoring/dashboards/', import.meta.url);
+      expect(Object.keys(files).sort()).toEqual(readdirSync(dir).sort());
+      for (const [file, text] of Object.entries(files)) expect(text, file).toBe(readFileSync(new URL(file, dir), 'utf8'));
     });
 
     it('gives image-api room in /tmp for the uploads one pod accepts at once', () => {
@@ -277,18 +295,48 @@ describe.skipIf(!kubectl)(`Kubernetes manifests (${kubectl ?? 'skipped: kubectl 
       if (contract.migrates) {
         it(`migrates the ${contract.migrates} schema with a Job of its own image and database`, () => {
           const { jobs, pods } = workloads();
-          expect(jobs).toHaveLength(1);
-          const migrate = pods.find((pod) => pod.owner === jobs[0])!;
+          const migrations = jobs.filter((job) => job.metadata?.labels?.['app.kubernetes.io/component'] === 'migrations');
+          expect(migrations).toHaveLength(1);
+          const migrate = pods.find((pod) => pod.owner === migrations[0])!;
           expect(migrate.container.args).toEqual(['migrate']);
           expect(migrate.container.image).toBe(server().container.image);
           expect(envOf(migrate).get('DATABASE_URL')).toEqual(envOf(server()).get('DATABASE_URL'));
           expect(migrate.template.spec?.restartPolicy).toBe('Never');
         });
-      } else {
+      }
+      if (contract.migrates === 'translation') {
+        it('builds the catalog memory with a one-off Job of the catalog image, on the same database', () => {
+          const { jobs, pods } = workloads();
+          const catalogs = jobs.filter((job) => job.metadata?.labels?.['app.kubernetes.io/component'] === 'catalog');
+          expect(catalogs).toHaveLength(1);
+          const catalog = pods.find((pod) => pod.owner === catalogs[0])!;
+          expect(catalog.container.args).toEqual(['admin', 'catalog:build']);
+          expect(catalog.container.image).toBe(server().container.image!.replace(/\/translate-api:/, '/catalog:'));
+          expect(envOf(catalog).get('DATABASE_URL')).toEqual(envOf(server()).get('DATABASE_URL'));
+          expect(catalog.template.spec?.restartPolicy).toBe('Never');
+        });
+      }
+      if (!contract.migrates) {
         it('runs no migrations: its schema belongs to another service', () => {
           expect(workloads().jobs).toEqual([]);
         });
       }
+
+      it('is scraped by a ServiceMonitor through its Service, on the port its pods serve /metrics, as job ' + service, () => {
+        const { container, template } = server();
+        const services = ofKind(objects(), Service.is);
+        const monitors = ofKind(objects(), ServiceMonitor.is);
+        expect(monitors).toHaveLength(1);
+        const [monitor] = monitors;
+        // Without a jobLabel, Prometheus names the job after the Service.
+        expect(monitor.spec.jobLabel).toBeUndefined();
+        const scraped = services.filter((candidate) => selects(monitor.spec.selector.matchLabels, candidate.metadata?.labels));
+        expect(scraped.map((candidate) => candidate.metadata?.name)).toEqual([service]);
+        expect(selects(scraped[0].spec?.selector, template.metadata?.labels)).toBe(true);
+        expect(monitor.spec.endpoints?.map((endpoint) => endpoint.path)).toEqual(['/metrics']);
+        const port = scraped[0].spec!.ports!.find((candidate) => candidate.name === monitor.spec.endpoints![0].port);
+        expect(portNumber(container, port?.targetPort ?? port?.port)).toBe(contract.port);
+      });
 
       it('isolates every pod it runs, in both directions', () => {
         for (const { owner, template } of workloads().pods) {

@@ -36,4 +36,11 @@ export class OutboxMessage {
 
   @Column({ name: 'last_error', type: 'text', nullable: true })
   lastError: string | null;
+
+  /** W3C trace context of the transaction that wrote the row (null without tracing); the job continues that trace. */
+  @Column({ type: 'text', nullable: true })
+  traceparent: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  tracestate: string | null;
 }

@@ -1,6 +1,7 @@
 import { getQueueToken } from '@nestjs/bull';
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
+import type { TraceCarrier } from '@platform/service-kit';
 import type { Queue } from 'bull';
 import pg from 'pg';
 import { DataSource, In } from 'typeorm';
@@ -127,7 +128,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`enqueueing on ${queue.name} took over ${ENQUEUE_TIMEOUT_MS} ms`)), ENQUEUE_TIMEOUT_MS);
     });
-    const jobs = rows.map((row) => ({ name: row.jobName, data: row.payload, opts: { ...row.options, jobId: row.jobId ?? `outbox:${row.id}` } }));
+    const jobs = rows.map((row) => ({ name: row.jobName, data: { ...row.payload, ...traceOf(row) }, opts: { ...row.options, jobId: row.jobId ?? `outbox:${row.id}` } }));
     try {
       await Promise.race([queue.addBulk(jobs), deadline]);
     } finally {
@@ -176,6 +177,17 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     this.lastProblem = err;
     this.logger.warn({ msg, queue, err });
   }
+}
+
+/**
+ * The row writer's trace context, for the job's data as `enqueue` puts it there; never the
+ * relay's own, which has nothing to do with the job.
+ */
+function traceOf(row: OutboxMessage): TraceCarrier {
+  const carrier: TraceCarrier = {};
+  if (row.traceparent) carrier.traceparent = row.traceparent;
+  if (row.tracestate) carrier.tracestate = row.tracestate;
+  return carrier;
 }
 
 /** Consecutive rows of one queue together, in the rows' order. */

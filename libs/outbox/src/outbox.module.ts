@@ -1,16 +1,18 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { OutboxMessage } from './outbox-message.entity';
+import { OutboxMonitor } from './outbox-monitor.service';
 import { OUTBOX_RELAY_OPTIONS, OutboxRelay, type OutboxRelayOptions } from './outbox-relay.service';
 import { OutboxService } from './outbox.service';
 
 /**
  * `OutboxModule` lets a feature write jobs in its transactions (needs the translation
- * DatabaseModule); `forRelay` also moves them to Redis, in the process that consumes the queues.
+ * DatabaseModule) and exports what waits in the outbox as metrics; `forRelay` also moves them to
+ * Redis, in the process that consumes the queues.
  */
 @Module({
   imports: [TypeOrmModule.forFeature([OutboxMessage])],
-  providers: [OutboxService],
+  providers: [OutboxService, OutboxMonitor],
   exports: [OutboxService],
 })
 export class OutboxModule {

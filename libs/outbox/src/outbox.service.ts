@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { jobOptions, type JobType } from '@platform/queue';
+import { currentTraceContext } from '@platform/service-kit';
 import type { JobOptions } from 'bull';
 import type { EntityManager } from 'typeorm';
 import { OutboxMessage } from './outbox-message.entity';
@@ -19,11 +20,14 @@ export interface OutboxEntry {
 
 /**
  * Writes jobs to the outbox inside the caller's transaction: they reach their queue if and only
- * if the transaction commits, and they wait in Postgres while Redis is away.
+ * if the transaction commits, and they wait in Postgres while Redis is away. A row keeps the
+ * trace context of its writer, so that the job continues the writer's trace however much later
+ * it is relayed.
  */
 @Injectable()
 export class OutboxService {
   async add(manager: EntityManager, entry: OutboxEntry): Promise<void> {
+    const { traceparent = null, tracestate = null } = currentTraceContext();
     await manager.insert(OutboxMessage, {
       queue: entry.queue,
       jobName: entry.jobName,
@@ -31,6 +35,8 @@ export class OutboxService {
       jobId: entry.jobId ?? null,
       options: entry.options ?? {},
       attempts: 0,
+      traceparent,
+      tracestate,
     });
     // Delivered by Postgres only when the transaction commits, so relays never wake for nothing.
     await manager.query('SELECT pg_notify($1, $2)', [OUTBOX_CHANNEL, entry.queue]);

@@ -1,7 +1,7 @@
 import { Test, TestingModule } from '@nestjs/testing';
 import { DatabaseModule, translationDomain } from '@platform/database';
 import { QueueModule } from '@platform/queue';
-import { DatabaseConfig, HealthModule, loadConfig } from '@platform/service-kit';
+import { DatabaseConfig, HealthModule, loadConfig, MetricsRegistry } from '@platform/service-kit';
 import { pollUntil, testAppEnv, testEnv } from '@platform/testing';
 import Bull from 'bull';
 import { randomUUID } from 'node:crypto';
@@ -28,7 +28,13 @@ async function startApp(queue: string, relayOn: string | null = testEnv.redisUrl
   moduleRef.useLogger(false);
   await moduleRef.init();
   opened.push(moduleRef);
-  return { dataSource: moduleRef.get(DataSource), outbox: moduleRef.get(OutboxService) };
+  return { dataSource: moduleRef.get(DataSource), outbox: moduleRef.get(OutboxService), metrics: moduleRef.get(MetricsRegistry) };
+}
+
+/** The value of `name` for `queue` in the app's exposition, as Prometheus would scrape it. */
+async function sampleOf(metrics: MetricsRegistry, name: string, queue: string): Promise<number | undefined> {
+  const line = (await metrics.registry.metrics()).split('\n').find((l) => l.startsWith(`${name}{queue="${queue}"} `));
+  return line === undefined ? undefined : Number(line.split(' ')[1]);
 }
 
 function uniqueQueue(): string {
@@ -133,5 +139,31 @@ describe('outbox', () => {
     await startApp(queue);
     await pollUntil(() => rowsOf(writer.dataSource, queue), (r) => r[0].dispatchedAt !== null, { what: 'the row dispatched' });
     expect((await jobsOn(queue)).map((job) => job.data)).toEqual([{ survived: true }]);
+  });
+
+  it('exports the jobs waiting in the outbox for want of a relay and how long the oldest has waited, until a relay takes them', async () => {
+    const queue = uniqueQueue();
+    // The queues that use the outbox are exported before any of their jobs waits.
+    expect(await sampleOf(writer.metrics, 'outbox_pending_jobs', 'translation-batches')).toBeGreaterThanOrEqual(0);
+    expect(await sampleOf(writer.metrics, 'outbox_pending_jobs', queue)).toBeUndefined();
+
+    for (let n = 0; n < 3; n++) await writer.dataSource.transaction((manager) => writer.outbox.add(manager, { queue, jobName: 'ExampleJob', payload: { n } }));
+    await writer.dataSource.query(`UPDATE translation.outbox SET created_at = now() - interval '90 seconds' WHERE queue = $1 AND payload->>'n' = '0'`, [queue]);
+
+    expect(await sampleOf(writer.metrics, 'outbox_pending_jobs', queue)).toBe(3);
+    const age = await sampleOf(writer.metrics, 'outbox_oldest_pending_job_age_seconds', queue);
+    expect(age).toBeGreaterThanOrEqual(90);
+    expect(age).toBeLessThan(120);
+
+    await startApp(queue);
+    await pollUntil(() => sampleOf(writer.metrics, 'outbox_pending_jobs', queue), (pending) => pending === undefined, { what: 'the relayed jobs gone from the gauge' });
+    expect(await sampleOf(writer.metrics, 'outbox_oldest_pending_job_age_seconds', queue)).toBeUndefined();
+  });
+
+  it('exports no sample while Postgres does not answer, rather than a backlog of 0', async () => {
+    const app = await startApp('unused', null);
+    await app.dataSource.destroy();
+    expect(await sampleOf(app.metrics, 'outbox_pending_jobs', 'translation-batches')).toBeUndefined();
+    expect(await sampleOf(app.metrics, 'outbox_oldest_pending_job_age_seconds', 'translation-batches')).toBeUndefined();
   });
 });

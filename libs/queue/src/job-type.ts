@@ -1,3 +1,4 @@
+import { currentTraceContext } from '@platform/service-kit';
 import type { Job, JobOptions, Queue } from 'bull';
 
 export interface RetryPolicy {
@@ -51,11 +52,15 @@ export function jobOptions(type: JobType): JobOptions {
   };
 }
 
-/** Adds a job to its queue; `options` may add e.g. a `jobId` that makes enqueueing idempotent. */
+/**
+ * Adds a job to its queue; `options` may add e.g. a `jobId` that makes enqueueing idempotent.
+ * With tracing on, the data also carries the active trace context (`traceparent`, `tracestate`),
+ * which the consuming QueueWorker continues.
+ */
 export function enqueue<T extends object>(queue: Queue, job: T, options: JobOptions = {}): Promise<Job<T>> {
   const type = job.constructor as JobType<T>;
   if (type.queue !== queue.name) {
     throw new Error(`${type.name} belongs to queue "${type.queue}", not "${queue.name}"`);
   }
-  return queue.add(type.name, { ...job }, { ...jobOptions(type), ...options });
+  return queue.add(type.name, { ...job, ...currentTraceContext() }, { ...jobOptions(type), ...options });
 }

@@ -1,34 +1,33 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { HealthRegistry, MetricsRegistry, waitUntilReady } from '@platform/service-kit';
-import type { Queue } from 'bull';
-import { Gauge } from 'prom-client';
+import type { Job, Queue } from 'bull';
+import type { Gauge } from 'prom-client';
 import { QUEUE_OPTIONS, type QueueModuleOptions } from './queue.options';
 
 const STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
 
 /**
- * Watches the queues a process registers: their Redis connection is a /health check and their
- * job counts are a gauge, read from Redis when Prometheus scrapes. It also gives each queue's
- * command connection its deadline.
+ * Watches the queues a process registers: their Redis connection is a /health check, and their
+ * job counts and the age of their oldest waiting job are gauges, read from Redis when Prometheus
+ * scrapes. It also gives each queue's command connection its deadline.
  */
 @Injectable()
 export class QueueMonitor {
   private readonly logger = new Logger('Queue');
   private readonly queues: Queue[] = [];
-  private readonly jobs: Gauge<string>;
 
   constructor(
     private readonly health: HealthRegistry,
     metrics: MetricsRegistry,
     @Inject(QUEUE_OPTIONS) private readonly options: QueueModuleOptions,
   ) {
-    this.jobs = new Gauge({
-      name: 'queue_jobs',
-      help: 'Jobs per queue and state, read from Redis on each scrape',
-      labelNames: ['queue', 'state'],
-      registers: [metrics.registry],
-      collect: () => this.collect(),
-    });
+    metrics.gauge('queue_jobs', 'Jobs per queue and state, read from Redis on each scrape', ['queue', 'state'], (jobs) => this.collect(jobs, countJobs));
+    metrics.gauge(
+      'queue_oldest_waiting_job_age_seconds',
+      'How long the job that waited longest in the queue has been due (0 with none waiting), read from Redis on each scrape',
+      ['queue'],
+      (age) => this.collect(age, oldestWaitingAge),
+    );
   }
 
   watch(queue: Queue): Queue {
@@ -52,21 +51,32 @@ export class QueueMonitor {
     return queue;
   }
 
-  private async collect(): Promise<void> {
-    // A queue whose Redis is away exports no sample rather than a stale one.
-    this.jobs.reset();
+  /** A queue whose Redis is away exports no sample rather than a stale one. */
+  private async collect(gauge: Gauge<string>, read: (queue: Queue, gauge: Gauge<string>) => Promise<void>): Promise<void> {
     await Promise.all(
       this.queues.map(async (queue) => {
         if (queue.client.status !== 'ready') return;
-        try {
-          const counts = await queue.getJobCounts();
-          for (const state of STATES) this.jobs.set({ queue: queue.name, state }, counts[state]);
-        } catch {
-          // Redis went away during the scrape; /health says so.
-        }
+        // Redis going away during the scrape leaves the queue out; /health says so.
+        await read(queue, gauge).catch(() => undefined);
       }),
     );
   }
+}
+
+async function countJobs(queue: Queue, jobs: Gauge<string>): Promise<void> {
+  const counts = await queue.getJobCounts();
+  for (const state of STATES) jobs.set({ queue: queue.name, state }, counts[state]);
+}
+
+/**
+ * Bull takes waiting jobs from the far end of its list, so the oldest is the one there. A job
+ * queued with a delay (a postponed delivery) is due from the end of its delay; a job waiting for
+ * its next attempt counts from when it was first queued.
+ */
+async function oldestWaitingAge(queue: Queue, age: Gauge<string>): Promise<void> {
+  const [oldest] = (await queue.getWaiting(0, 0)) as (Job | null)[];
+  const dueSince = oldest ? oldest.timestamp + (oldest.opts.delay ?? 0) : Date.now();
+  age.set({ queue: queue.name }, Math.max(0, Date.now() - dueSince) / 1000);
 }
 
 async function ping(queue: Queue): Promise<void> {

@@ -73,7 +73,7 @@ function counter(moduleRef: TestingModule, name: string, queue: string): Promise
   return moduleRef
     .get(MetricsRegistry)
     .registry.getSingleMetricAsString(name)
-    .then((text) => text.split('\n').find((line) => line.includes(`queue="${queue}"`) && line.includes('job="ExampleJob"')));
+    .then((text) => text.split('\n').find((line) => line.includes(`queue="${queue}"`) && line.includes('job_name="ExampleJob"')));
 }
 
 afterEach(async () => {
@@ -203,6 +203,35 @@ describe('QueueWorker on a real queue', () => {
     await expectEventually(async () => {
       expect(await jobState(ExampleJob.queue, job.id)).toMatchObject({ state: 'completed', returnvalue: 'finished by the next worker' });
     });
+  });
+});
+
+describe('QueueMonitor on a real queue', () => {
+  it("exports the age of a queue's oldest waiting job, 0 once none waits, and no job outcomes in a process that only queues", async () => {
+    const ExampleJob = defineExampleJob();
+    const moduleRef = await Test.createTestingModule({ imports: [HealthModule, QueueModule.forRoot({ redisUrl: testEnv.redisUrl }), QueueModule.registerQueue(ExampleJob.queue)] }).compile();
+    moduleRef.useLogger(false);
+    await moduleRef.init();
+    opened.push(moduleRef);
+    queueNames.push(ExampleJob.queue);
+    const queue = moduleRef.get<Queue>(getQueueToken(ExampleJob.queue));
+    const metrics = moduleRef.get(MetricsRegistry).registry;
+    const oldestAge = async () =>
+      Number(new RegExp(`^queue_oldest_waiting_job_age_seconds\\{queue="${ExampleJob.queue}"\\} (\\S+)$`, 'm').exec(await metrics.metrics())?.[1]);
+
+    const first = await enqueue(queue, new ExampleJob('first'));
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await enqueue(queue, new ExampleJob('second'));
+    // A job delayed until the future is not due, so it does not count.
+    await enqueue(queue, new ExampleJob('later'), { delay: 60_000 });
+    expect(await oldestAge()).toBeGreaterThanOrEqual(1.2);
+    expect(await oldestAge()).toBeLessThan(10);
+
+    await first.remove();
+    expect(await oldestAge()).toBeLessThan(1.2);
+    await queue.empty();
+    expect(await oldestAge()).toBe(0);
+    expect(await metrics.getSingleMetric('jobs_completed_total')).toBeUndefined();
   });
 });
 

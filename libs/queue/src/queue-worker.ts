@@ -1,5 +1,6 @@
 import { BeforeApplicationShutdown, Logger, OnModuleInit } from '@nestjs/common';
 import type { Job, JobId, Queue } from 'bull';
+import { inJobSpan } from './job-span';
 import type { JobType } from './job-type';
 import { PermanentJobError } from './permanent-job.error';
 import { JOB_HANDLER } from './process-job.decorator';
@@ -18,6 +19,8 @@ const STALLED_TOO_OFTEN = 'job stalled more than allowable limit';
  *   them all, whatever the job type (Bull would otherwise add up a concurrency per job name).
  * - A failed attempt is retried with the job type's backoff; a `PermanentJobError` fails the
  *   job at once. Each outcome is one log line (never the payload) and a counter.
+ * - Each attempt runs in a span that continues the trace its producer put in the job's data
+ *   (`enqueue` and the outbox do), so its log lines carry that trace's id.
  * - A job whose worker died (its lock ran out) is put back by Bull's stalled-job check, up to
  *   QUEUE_MAX_STALLED_COUNT times; then Bull fails it without any handler running. Both are
  *   logged and counted here; what the job stands for must be recovered by its owner (batch-worker
@@ -48,9 +51,13 @@ export abstract class QueueWorker implements OnModuleInit, BeforeApplicationShut
     const handlers = this.handlers();
     // Resolves only when the queue closes; while Redis is away Bull keeps reconnecting by itself.
     this.queue
-      .process('*', this.runtime.concurrency, (job: Job) => this.perform(job, handlers))
+      .process('*', this.runtime.concurrency, (job: Job) => inJobSpan(this.queue.name, job, () => this.perform(job, handlers)))
       .catch((error: unknown) => this.logger.error({ msg: 'queue processing stopped', queue: this.queue.name, err: String(error) }));
-    this.queue.on('stalled', (job: Job) => this.logger.warn({ msg: 'job stalled: its worker stopped renewing the lock; queued again', ...this.describe(job) }));
+    this.runtime.known(this.queue.name, [...handlers.keys()]);
+    this.queue.on('stalled', (job: Job) => {
+      this.runtime.outcomes.stalled.inc({ queue: this.queue.name, job_name: job.name });
+      this.logger.warn({ msg: 'job stalled: its worker stopped renewing the lock; queued again', ...this.describe(job) });
+    });
     this.queue.on('failed', (job: Job, error: Error) => {
       // Failures of a handler were reported in `perform`; this one failed while no handler ran.
       if (error.message === STALLED_TOO_OFTEN) this.report(job, 'failed', job.processedOn ?? Date.now(), error);
@@ -121,18 +128,18 @@ export abstract class QueueWorker implements OnModuleInit, BeforeApplicationShut
 
   private report(job: Job, outcome: Outcome, started: number, error?: unknown): void {
     const line = { msg: `job ${outcome}`, ...this.describe(job), ms: Date.now() - started };
-    const labels = { queue: this.queue.name, job: job.name };
+    const labels = { queue: this.queue.name, job_name: job.name };
     if (outcome === 'completed') {
-      this.runtime.completed.inc(labels);
+      this.runtime.outcomes.completed.inc(labels);
       this.logger.log(line);
       return;
     }
     const err = error instanceof Error ? error.message : String(error);
     if (outcome === 'retrying') {
-      this.runtime.retried.inc(labels);
+      this.runtime.outcomes.retried.inc(labels);
       this.logger.warn({ ...line, err });
     } else {
-      this.runtime.failed.inc(labels);
+      this.runtime.outcomes.failed.inc(labels);
       this.logger.error({ ...line, err, permanent: error instanceof PermanentJobError });
     }
   }

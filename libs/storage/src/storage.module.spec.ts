@@ -1,6 +1,6 @@
 import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { Test, TestingModule } from '@nestjs/testing';
-import { ConfigError, HealthModule, HealthRegistry, loadConfig } from '@platform/service-kit';
+import { ConfigError, HealthModule, HealthRegistry, loadConfig, MetricsRegistry } from '@platform/service-kit';
 import { testAppEnv } from '@platform/testing';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,22 +15,30 @@ async function startStorage(overrides: Record<string, string>) {
   moduleRef.useLogger(false);
   await moduleRef.init();
   opened.push(moduleRef);
-  return { config, health: moduleRef.get(HealthRegistry) };
+  return { config, health: moduleRef.get(HealthRegistry), metrics: moduleRef.get(MetricsRegistry) };
 }
 
 const uniqueBucket = () => `test-${randomUUID().slice(0, 8)}`;
+
+/** `s3_requests_total` as "operation outcome" -> count. */
+async function s3Requests(metrics: MetricsRegistry): Promise<Record<string, number>> {
+  const { values } = await metrics.registry.getSingleMetric('s3_requests_total')!.get();
+  return Object.fromEntries(values.map(({ labels, value }) => [`${labels.operation} ${labels.outcome}`, value]));
+}
 
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((m) => m.close()));
 });
 
 describe('StorageModule against a real S3 server', () => {
-  it('creates its bucket at start when it is missing and reports S3 up', async () => {
-    const { config, health } = await startStorage({ S3_BUCKET: uniqueBucket() });
+  it('creates its bucket at start when it is missing and reports S3 up, its requests counted by operation and outcome', async () => {
+    const { config, health, metrics } = await startStorage({ S3_BUCKET: uniqueBucket() });
 
     const head = await createS3Client(config).send(new HeadBucketCommand({ Bucket: config.S3_BUCKET }));
     expect(head.$metadata.httpStatusCode).toBe(200);
     expect((await health.report()).checks.s3).toEqual({ status: 'up' });
+    // The first look finds no bucket (404), then it is created, then /health looks again.
+    expect(await s3Requests(metrics)).toEqual({ 'HeadBucket client_error': 1, 'CreateBucket ok': 1, 'HeadBucket ok': 1 });
   });
 
   it('tolerates replicas creating the same bucket at the same time', async () => {
@@ -41,11 +49,12 @@ describe('StorageModule against a real S3 server', () => {
   });
 
   it('starts while S3 is unreachable and reports it down', async () => {
-    const { health } = await startStorage({ S3_ENDPOINT: 'http://127.0.0.1:1' });
+    const { health, metrics } = await startStorage({ S3_ENDPOINT: 'http://127.0.0.1:1' });
 
     const report = await health.report();
     expect(report.status).toBe('error');
     expect(report.checks.s3).toMatchObject({ status: 'down', error: expect.stringContaining('ECONNREFUSED') });
+    expect(await s3Requests(metrics)).toMatchObject({ 'HeadBucket unreachable': expect.any(Number) });
   });
 });
 

@@ -5,7 +5,8 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { DynamicModule, Global, Inject, Injectable, Logger, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { HealthRegistry } from '@platform/service-kit';
+import { HealthRegistry, MetricsRegistry } from '@platform/service-kit';
+import { observeS3 } from './s3-metrics';
 import type { StorageSettings } from './storage.config';
 
 /** Injection token of the bucket name; the client itself is injected as `S3Client`. */
@@ -83,7 +84,7 @@ class BucketLifecycle implements OnModuleInit, OnApplicationShutdown {
   }
 }
 
-/** An S3 client on the configured endpoint, its bucket made sure of at start, and a /health check. */
+/** An S3 client on the configured endpoint, its requests on /metrics, its bucket made sure of at start, and a /health check. */
 @Global()
 @Module({})
 export class StorageModule {
@@ -91,7 +92,7 @@ export class StorageModule {
     return {
       module: StorageModule,
       providers: [
-        { provide: S3Client, useFactory: () => createS3Client(settings) },
+        { provide: S3Client, inject: [MetricsRegistry], useFactory: (metrics: MetricsRegistry) => observeS3(createS3Client(settings), metrics) },
         { provide: S3_BUCKET, useValue: settings.S3_BUCKET },
         BucketLifecycle,
       ],

@@ -14,6 +14,7 @@ import { ServiceConfig } from '../config/service.config';
 import { registerDrain } from '../lifecycle/drain';
 import { createRootLogger, JsonLogger } from '../logging/json.logger';
 import { RequestLogController } from '../logging/request-log.controller';
+import { recordHttpMetrics } from '../metrics/http-metrics';
 import { MetricsRegistry } from '../metrics/metrics.registry';
 import { REDIS } from '../redis/redis.module';
 import { serveApiReference } from './api-reference';
@@ -22,6 +23,8 @@ import { refuseDeepBodies } from './body-depth';
 import { clientErrorHandler } from './client-error';
 import { capConnectionsPerAddress } from './connection-cap';
 import { installHttpDrain } from './http-drain';
+import { isOperationalPath } from './operational-paths';
+import { applyRouteBodyLimits } from './route-body-limit';
 import { strictTransportSecurity } from './strict-transport-security';
 import { lingerAfterEarlyAnswers } from './unread-body';
 
@@ -46,9 +49,7 @@ export interface HttpAppOptions {
   configure?: (app: NestFastifyApplication) => Promise<void> | void;
 }
 
-/** Paths that carry no customer data and must answer plain HTTP probes from the platform. */
-const OPERATIONAL_PATHS = new Set(['/health', '/health/live', '/metrics']);
-const isOperational = (request: FastifyRequest) => OPERATIONAL_PATHS.has(request.url.split('?')[0]);
+const isOperational = (request: FastifyRequest) => isOperationalPath(request.url);
 
 /** A request whose body is still to come: declared by a non-zero length or a chunked encoding. */
 const declaresBody = (request: FastifyRequest) => (request.headers['content-length'] ?? '0') !== '0' || request.headers['transfer-encoding'] !== undefined;
@@ -114,7 +115,7 @@ export async function bootstrapHttpApp(options: HttpAppOptions): Promise<NestFas
   // A text/plain body would reach validation as a bare string; refuse it as 415 like any other type.
   fastify.removeContentTypeParser('text/plain');
   refuseDeepBodies(fastify);
-  const metrics = app.get(MetricsRegistry);
+  applyRouteBodyLimits(fastify);
   registerDrain(app, installHttpDrain(fastify, config.UNAVAILABLE_RETRY_AFTER_SECONDS));
   capConnectionsPerAddress(fastify, config.MAX_CONNECTIONS_PER_IP, config.TRUSTED_PROXIES);
   fastify.addHook('onRequest', async (request, reply) => {
@@ -140,10 +141,7 @@ export async function bootstrapHttpApp(options: HttpAppOptions): Promise<NestFas
     if (options.credentials && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
   lingerAfterEarlyAnswers(fastify, { maxBytes: config.UNREAD_BODY_DISCARD_BYTES, maxMs: config.UNREAD_BODY_DISCARD_MS });
-  fastify.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions?.url ?? 'unmatched';
-    metrics.httpDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
-  });
+  recordHttpMetrics(fastify, app.get(MetricsRegistry));
 
   if (options.openapi && config.OPENAPI_ENABLED) await serveOpenApi(app, options.openapi);
   await options.configure?.(app);

@@ -2,6 +2,7 @@ import { INestApplicationContext } from '@nestjs/common';
 import { ConfigError, loadConfig } from '../config/load-config';
 import { AdminCommandError } from './admin-cli';
 import { ServiceConfig } from '../config/service.config';
+import { flushTraces } from '../tracing/trace-flush';
 import { drain } from './drain';
 
 type Command<C> = (config: C, args: string[]) => Promise<INestApplicationContext | void>;
@@ -16,7 +17,7 @@ export interface ServiceCommands<C> {
  * a message naming it), then runs `serve` (default) or an operator command such as `migrate`.
  * A served app stops taking work on SIGTERM/SIGINT, drains, and exits 0 within the timeout:
  * first its HTTP connections (while databases and queues are still open for the requests in
- * flight), then Nest's shutdown hooks.
+ * flight), then Nest's shutdown hooks, and last the spans still buffered go to the collector.
  */
 export async function runService<C extends ServiceConfig>(configClass: new () => C, commands: ServiceCommands<C>): Promise<void> {
   const [name = 'serve', ...args] = process.argv.slice(2);
@@ -39,6 +40,7 @@ export async function runService<C extends ServiceConfig>(configClass: new () =>
     const app = await command(config, args);
     if (name !== 'serve') {
       await app?.close();
+      await flushTraces();
       process.exit(0);
     }
     if (app) installShutdown(app, config.SHUTDOWN_TIMEOUT_MS);
@@ -65,6 +67,7 @@ function installShutdown(app: INestApplicationContext, timeoutMs: number) {
     timer.unref();
     drain(app)
       .then(() => app.close())
+      .then(flushTraces)
       .then(() => process.exit(0))
       .catch((error) => {
         process.stderr.write(`shutdown failed: ${String(error)}\n`);

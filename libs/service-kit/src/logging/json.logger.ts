@@ -1,5 +1,6 @@
 import { LoggerService } from '@nestjs/common';
 import pino, { Logger } from 'pino';
+import { traceLogFields } from '../tracing/trace-log-fields';
 import { redactRecord, redactSecrets } from './redact';
 
 export function createRootLogger(service: string, level: string): Logger {
@@ -8,6 +9,8 @@ export function createRootLogger(service: string, level: string): Logger {
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }), log: (record) => redactRecord(record) },
+    // A line written while a span is active names its trace (nothing when tracing is off).
+    mixin: traceLogFields,
     hooks: {
       // Messages can quote user input (e.g. a URL with a token): mask secrets in every line.
       logMethod(args, method) {
