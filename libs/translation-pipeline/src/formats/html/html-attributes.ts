@@ -1,10 +1,11 @@
-import type { GlossaryMatcher } from '../../glossary/glossary-matcher';
+import { decodeHTMLAttribute } from 'entities';
+import type { SegmentTerms } from '../../segments/segment';
 import type { Segment } from '../../segments/segment';
-import { plainTextLayout } from '../plain-text.format';
+import { plainTextLayout, type TextNotation } from '../plain-text.format';
 import type { Layout } from '../translatable-document';
 import type { StartTag } from './html-flow';
 import type { HtmlAttribute } from './html-tokens';
-import type { Markup, RenderContext } from '../inline-sentence';
+import type { InlineSentence, Markup, RenderContext } from '../inline-sentence';
 
 /** Attributes whose value is text for people, on any element. */
 const TEXT_ATTRIBUTES = new Set(['alt', 'title', 'placeholder', 'aria-label', 'aria-description']);
@@ -20,14 +21,24 @@ interface Edit {
   text?: Layout;
 }
 
+export interface AttributeOptions {
+  /** False leaves the values of text attributes alone. */
+  translate: boolean;
+  /** Writes translated text with the document's entities. */
+  encode: (text: string) => string;
+  terms?: SegmentTerms;
+}
+
 /**
  * A start tag outside protected content whose attribute values change: translatable attributes
- * (each value translated like a plain text, counted and billed) and `lang`/`xml:lang` naming the
- * source language. Only the values' bytes are replaced; the rest of the tag stays as sent.
+ * (each value's bytes translated like a plain text with character references, counted and
+ * billed; template syntax in them kept byte for byte) and `lang`/`xml:lang` naming the source
+ * language. Only the values' bytes are replaced; the rest of the tag stays as sent.
  */
 export class EditedTag implements Markup {
   readonly segments: Segment[];
   readonly words: number;
+  readonly sentences: InlineSentence[];
 
   private constructor(
     private readonly html: string,
@@ -35,11 +46,13 @@ export class EditedTag implements Markup {
     private readonly edits: Edit[],
   ) {
     this.segments = edits.flatMap((edit) => edit.text?.segments ?? []);
-    this.words = this.segments.reduce((sum, segment) => sum + segment.words, 0);
+    // What the values bill, not what they send: a value's inline elements are also sent alone.
+    this.words = edits.reduce((sum, edit) => sum + (edit.text?.words ?? 0), 0);
+    this.sentences = edits.flatMap((edit) => edit.text?.sentences.map(({ sentence }) => sentence) ?? []);
   }
 
-  /** The tag's edits, or nothing when it has none; `translate` false leaves the values of text attributes alone. */
-  static of(html: string, tag: StartTag, translate: boolean, glossary?: GlossaryMatcher): EditedTag | undefined {
+  /** The tag's edits, or nothing when it has none. */
+  static of(html: string, tag: StartTag, { translate, encode, terms }: AttributeOptions): EditedTag | undefined {
     const seen = new Set<string>();
     const edits: Edit[] = [];
     for (const attribute of tag.attributes) {
@@ -48,7 +61,8 @@ export class EditedTag implements Markup {
       seen.add(attribute.name);
       if (LANGUAGE_ATTRIBUTES.has(attribute.name)) edits.push({ attribute });
       else if (translate && translatable(tag, attribute)) {
-        const text = plainTextLayout(attribute.value, glossary);
+        const notation: TextNotation = { decode: decodeHTMLAttribute, encode: (text) => encodeAttribute(encode(text), attribute.quote), references: true };
+        const text = plainTextLayout(html.slice(attribute.valueStart, attribute.valueEnd), terms, notation);
         if (text.segments.length > 0) edits.push({ attribute, text });
       }
     }
@@ -59,7 +73,7 @@ export class EditedTag implements Markup {
     let output = '';
     let cursor = this.tag.start;
     for (const { attribute, text } of this.edits) {
-      const value = text ? translatedValue(text, attribute, context) : languageValue(attribute, context);
+      const value = text ? translatedValue(text, context) : languageValue(attribute, context);
       if (value === undefined) continue;
       output += this.html.slice(cursor, attribute.valueStart) + value;
       cursor = attribute.valueEnd;
@@ -77,9 +91,9 @@ function translatable(tag: StartTag, attribute: HtmlAttribute): boolean {
   return TEXT_ATTRIBUTES.has(attribute.name);
 }
 
-function translatedValue(text: Layout, attribute: HtmlAttribute, context: RenderContext): string | undefined {
+function translatedValue(text: Layout, context: RenderContext): string | undefined {
   if (!text.segments.some((segment) => context.results.has(segment))) return undefined;
-  return encodeAttribute(context.encode(text.render(context.results, context.languages)), attribute.quote);
+  return text.render(context.results, context.languages);
 }
 
 /** `lang="en-GB"` in an English source becomes the target's code; other languages stay as marked. */

@@ -17,14 +17,20 @@ export type FlowToken =
 
 /** Phrasing elements whose tags travel with the words they enclose inside one sentence. */
 const INLINE = new Set([
-  'a', 'abbr', 'acronym', 'b', 'bdi', 'bdo', 'big', 'cite', 'data', 'del', 'dfn', 'em', 'font', 'i', 'ins', 'kbd',
-  'label', 'mark', 'nobr', 'q', 's', 'samp', 'small', 'span', 'strike', 'strong', 'sub', 'sup', 'time', 'tt', 'u', 'var',
+  'a', 'abbr', 'acronym', 'b', 'bdi', 'bdo', 'big', 'cite', 'data', 'del', 'dfn', 'em', 'font', 'i', 'ins',
+  'label', 'mark', 'nobr', 'q', 's', 'small', 'span', 'strike', 'strong', 'sub', 'sup', 'time', 'u',
 ]);
 /** Empty elements that sit inside a sentence as one opaque placeholder. */
 const INLINE_VOID = new Set(['img', 'input', 'wbr']);
-/** Elements whose whole subtree is kept untranslated; those that sit inside a sentence first. */
-const PROTECTED_INLINE = new Set(['code', 'svg', 'math']);
+/**
+ * Elements whose whole subtree is kept untranslated; those that sit inside a sentence first.
+ * Code, keyboard input, program output, teletype text and variables are code-like:
+ * `<tt>_.template</tt>` names a function, not a template.
+ */
+const PROTECTED_INLINE = new Set(['code', 'kbd', 'samp', 'tt', 'var', 'svg', 'math']);
 const PROTECTED = new Set([...PROTECTED_INLINE, 'script', 'style', 'pre', 'textarea', 'iframe', 'noembed', 'noframes', 'xmp']);
+/** Whether an element's content is kept as it is, wherever it appears (also as look-alike markup in plain text). */
+export const isProtectedElement = (name: string) => PROTECTED.has(name);
 /** Elements that never have content or an end tag. */
 const VOID = new Set(['area', 'base', 'basefont', 'bgsound', 'br', 'col', 'embed', 'frame', 'hr', 'img', 'input', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
 
@@ -55,9 +61,10 @@ const IMPLIED_ENDS: Record<string, ImpliedEnd> = {
 /**
  * Follows which elements are open, with the end tags HTML lets a page leave out (`<li>`, `<p>`,
  * `<td>`, `<option>`...), to know where protected content and `translate="no"` end. Protected
- * content collapses into one `keep` or `block` token with all its bytes.
+ * content collapses into one `keep` or `block` token with all its bytes; so does the content of
+ * the elements `ignored` names (DeepL's `ignore_tags`), as if they said `translate="no"`.
  */
-export function htmlFlow(html: string): FlowToken[] {
+export function htmlFlow(html: string, ignored: ReadonlySet<string> = new Set()): FlowToken[] {
   const open: string[] = [];
   const flow: FlowToken[] = [];
   let guard: { start: number; depth: number; inline: boolean } | undefined;
@@ -92,7 +99,7 @@ export function htmlFlow(html: string): FlowToken[] {
       if (guard) continue;
       const inline = INLINE.has(token.name) || INLINE_VOID.has(token.name) || PROTECTED_INLINE.has(token.name);
       const translateNo = token.attributes.find((attribute) => attribute.name === 'translate')?.value.trim().toLowerCase() === 'no';
-      if (PROTECTED.has(token.name) || translateNo) {
+      if (PROTECTED.has(token.name) || ignored.has(token.name) || translateNo) {
         if (empty) flow.push({ kind: inline ? 'keep' : 'block', start: token.start, end: token.end });
         else guard = { start: token.start, depth: open.length, inline };
         continue;

@@ -1,4 +1,6 @@
 import { decodeHTMLAttribute } from 'entities';
+import { findTemplateSyntax } from '../../segments/template-syntax';
+import type { TextRange } from '../../segments/variables';
 
 /** An attribute of a start tag; `valueStart`/`valueEnd` are the value's bytes without its quotes. */
 export interface HtmlAttribute {
@@ -15,7 +17,8 @@ export interface HtmlAttribute {
 /**
  * A piece of an HTML text with its source offsets. `other` is markup that is never translated:
  * comments (conditional ones included), the doctype, CDATA sections, processing instructions,
- * bogus end tags and the content of raw-text elements such as `<script>`.
+ * bogus end tags, the content of raw-text elements such as `<script>`, and template syntax in
+ * text (see findTemplateSyntax).
  */
 export type HtmlToken =
   | { kind: 'text'; start: number; end: number }
@@ -36,18 +39,45 @@ const LETTER = /[A-Za-z]/;
  * whitespace and newlines inside tags (`</A\n>`, `</b >`), quoted and unquoted attributes,
  * `<br/>`. What is not a tag (`a < b`, `<3`) is text. Written by hand because the offsets
  * htmlparser2 reports for end tags with whitespace before `>` miss the `>`.
+ *
+ * A template engine reads the file before any browser does, so template syntax is found
+ * first, on the source bytes: in text it is one `other` token, whatever it holds
+ * (`<% if (a<b) { %>`, `{{ "<b>" }}`); inside a tag it belongs to the attribute or the gap it
+ * stands in (`class="{{#if x "a"}}b{{/if}}"`, `<div {{attrs}}>`).
  */
 export function htmlTokens(html: string): HtmlToken[] {
+  const templates = new TemplateSpans(html);
   const tokens: HtmlToken[] = [];
   let textStart = 0;
   let index = 0;
   const pushText = (end: number) => {
     if (end > textStart) tokens.push({ kind: 'text', start: textStart, end });
   };
+  /** Text from `textStart` to `end`, its template syntax apart. */
+  const pushTextWithTemplates = (end: number) => {
+    for (let span = templates.from(textStart); span && span.end <= end; span = templates.from(span.end)) {
+      pushText(span.start);
+      tokens.push(other(span.start, span.end));
+      textStart = span.end;
+    }
+    pushText(end);
+  };
+  // The next `<` from `index` (the text's length when there is none), kept while template syntax is stepped over.
+  let lt = -1;
   while (index < html.length) {
-    const lt = html.indexOf('<', index);
-    if (lt < 0) break;
-    const token = markupAt(html, lt);
+    if (lt < index) {
+      lt = html.indexOf('<', index);
+      if (lt < 0) lt = html.length;
+    }
+    const template = templates.from(index);
+    if (template && template.start <= lt) {
+      pushText(template.start);
+      tokens.push(other(template.start, template.end));
+      index = textStart = template.end;
+      continue;
+    }
+    if (lt === html.length) break;
+    const token = markupAt(html, lt, templates);
     if (!token) {
       index = lt + 1;
       continue;
@@ -57,7 +87,8 @@ export function htmlTokens(html: string): HtmlToken[] {
     index = textStart = token.end;
     if (token.kind === 'start' && (RAW_TEXT.has(token.name) || ESCAPABLE_RAW_TEXT.has(token.name))) {
       const close = endTagOf(html, token.name, index);
-      if (close > index) tokens.push({ kind: RAW_TEXT.has(token.name) ? 'other' : 'text', start: index, end: close });
+      if (!RAW_TEXT.has(token.name)) pushTextWithTemplates(close);
+      else if (close > index) tokens.push(other(index, close));
       index = textStart = close;
     }
   }
@@ -65,7 +96,34 @@ export function htmlTokens(html: string): HtmlToken[] {
   return tokens;
 }
 
-function markupAt(html: string, lt: number): HtmlToken | undefined {
+/** The template syntax of a text, looked up by position. */
+class TemplateSpans {
+  private readonly spans: TextRange[];
+
+  constructor(text: string) {
+    this.spans = findTemplateSyntax(text);
+  }
+
+  /** The first span starting at or after `position`. */
+  from(position: number): TextRange | undefined {
+    let low = 0;
+    let high = this.spans.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.spans[middle].start < position) low = middle + 1;
+      else high = middle;
+    }
+    return this.spans[low];
+  }
+
+  /** The end of the span starting at `position`, if one does. */
+  endAt(position: number): number | undefined {
+    const span = this.from(position);
+    return span?.start === position ? span.end : undefined;
+  }
+}
+
+function markupAt(html: string, lt: number, templates: TemplateSpans): HtmlToken | undefined {
   const next = html[lt + 1] ?? '';
   if (html.startsWith('<!--', lt)) {
     if (html.startsWith('<!-->', lt)) return other(lt, lt + 5);
@@ -77,21 +135,30 @@ function markupAt(html: string, lt: number): HtmlToken | undefined {
   if (next === '/') {
     if (html[lt + 2] === '>') return other(lt, lt + 3);
     if (!LETTER.test(html[lt + 2] ?? '')) return other(lt, after(html, '>', lt + 2));
-    const tag = readTag(html, lt + 2);
+    const tag = readTag(html, lt + 2, templates);
     return tag ? { kind: 'end', name: tag.name, start: lt, end: tag.end } : cutOff(html, lt);
   }
   if (!LETTER.test(next)) return undefined;
-  const tag = readTag(html, lt + 1);
+  const tag = readTag(html, lt + 1, templates);
   return tag ? { kind: 'start', start: lt, ...tag } : cutOff(html, lt);
 }
 
-/** Reads a tag name and its attributes from `from`, up to and including the closing `>`; nothing for a tag the text ends inside. */
-function readTag(html: string, from: number) {
+/**
+ * Reads a tag name and its attributes from `from`, up to and including the closing `>`; nothing
+ * for a tag the text ends inside. Template syntax is stepped over whole, wherever it starts.
+ */
+function readTag(html: string, from: number, templates: TemplateSpans) {
+  const step = (at: number) => templates.endAt(at) ?? at + 1;
   let index = from;
-  while (index < html.length && !SPACE.test(html[index]) && html[index] !== '/' && html[index] !== '>') index++;
+  while (index < html.length && !SPACE.test(html[index]) && html[index] !== '/' && html[index] !== '>') index = step(index);
   const name = html.slice(from, index).toLowerCase();
   const attributes: HtmlAttribute[] = [];
   while (index < html.length) {
+    const template = templates.endAt(index);
+    if (template !== undefined) {
+      index = template;
+      continue;
+    }
     if (SPACE.test(html[index])) {
       index++;
       continue;
@@ -102,8 +169,9 @@ function readTag(html: string, from: number) {
       index++;
       continue;
     }
-    const nameStart = index++;
-    while (index < html.length && !SPACE.test(html[index]) && !'/>='.includes(html[index])) index++;
+    const nameStart = index;
+    index = step(index);
+    while (index < html.length && !SPACE.test(html[index]) && !'/>='.includes(html[index])) index = step(index);
     const attribute: HtmlAttribute = { name: html.slice(nameStart, index).toLowerCase(), value: '', valueStart: index, valueEnd: index, quote: '', hasValue: false };
     let look = index;
     while (look < html.length && SPACE.test(html[look])) look++;
@@ -112,12 +180,12 @@ function readTag(html: string, from: number) {
       while (look < html.length && SPACE.test(html[look])) look++;
       const quote = html[look];
       if (quote === '"' || quote === "'") {
-        const close = html.indexOf(quote, look + 1);
+        const close = closingQuote(html, look, templates);
         Object.assign(attribute, { quote, valueStart: look + 1, valueEnd: close < 0 ? html.length : close });
         index = close < 0 ? html.length : close + 1;
       } else {
         index = look;
-        while (index < html.length && !SPACE.test(html[index]) && html[index] !== '>') index++;
+        while (index < html.length && !SPACE.test(html[index]) && html[index] !== '>') index = step(index);
         Object.assign(attribute, { valueStart: look, valueEnd: index });
       }
       attribute.hasValue = true;
@@ -126,6 +194,15 @@ function readTag(html: string, from: number) {
     attributes.push(attribute);
   }
   return undefined;
+}
+
+/** The quote closing the value opened by the quote at `open`, outside template syntax; -1 when the text ends first. */
+function closingQuote(html: string, open: number, templates: TemplateSpans): number {
+  let close = html.indexOf(html[open], open + 1);
+  for (let span = templates.from(open + 1); close >= 0 && span && span.start < close; span = templates.from(span.end)) {
+    if (span.end > close) close = html.indexOf(html[open], span.end);
+  }
+  return close;
 }
 
 /** Where the first `</name` (any case) followed by a tag-ending character starts, or the text's end. */
