@@ -67,7 +67,7 @@ describe('operator CLI (built translate-api, admin command)', () => {
 
   it('creates a manage key whose secret, on the last line, authenticates over HTTP', async () => {
     const account = await newAccount();
-    const run = await admin('key:create', '--account', account, '--manage', '--word-limit', '500', '--name', 'bootstrap');
+    const run = await admin('key:create', '--account', account, '--manage', '--word-limit', '500', '--rate', '600', '--name', 'bootstrap');
     expect(run.code, run.stderr).toBe(0);
     expect(run.lastLine).toMatch(/^svc_live_/);
     expect(run.lastLine).toMatch(KEY);
@@ -75,7 +75,7 @@ describe('operator CLI (built translate-api, admin command)', () => {
     const res = await http(url, 'GET', '/api/v1/keys', { token: run.lastLine });
     expect(res.status).toBe(200);
     expect(res.body.keys).toEqual([
-      expect.objectContaining({ name: 'bootstrap', prefix: 'svc_live_', scopes: ['translate', 'manage'], monthly_word_limit: 500, hint: run.lastLine.slice(-4) }),
+      expect.objectContaining({ name: 'bootstrap', prefix: 'svc_live_', scopes: ['translate', 'manage'], monthly_word_limit: 500, rate_limit_per_minute: 600, hint: run.lastLine.slice(-4) }),
     ]);
   });
 
@@ -122,6 +122,7 @@ describe('operator CLI (built translate-api, admin command)', () => {
     [['key:create'], /--account is required/],
     [['key:create', '--account', 'x', '--bogus'], /Unknown option '--bogus'/],
     [['key:create', '--account', 'x', '--word-limit', 'lots'], /--word-limit must be a whole number/],
+    [['key:create', '--account', 'x', '--rate', '0'], /--rate must be a whole number of requests per minute \(at least 1\)/],
     [['account:create'], /exactly one account name/],
     [['account:limits'], /exactly one account name/],
     [['account:limits', 'x', '--words', 'lots'], /--words must be a whole number of words or "none"/],
@@ -163,7 +164,7 @@ describe('operator CLI (built translate-api, admin command)', () => {
     expect(opened.code, opened.stderr).toBe(0);
     expect(JSON.parse(opened.lastLine)).toEqual(['de', 'pl']);
     expect(JSON.parse((await admin('account:review-pool', account, '--languages', 'none')).lastLine)).toEqual([]);
-  });
+  }, 120_000);
 
   it('runs through npm run admin (tools/admin.mjs), which builds, migrates and forwards the exit code', async () => {
     const account = await newAccount();

@@ -3,6 +3,7 @@ import { EU_LANGUAGES, isEuLanguage } from '@platform/contracts';
 import { ReviewerService, ReviewRouting } from '@platform/review';
 import { AdminCommandError, asOperatorMistake, parseFlags, type AdminCommand, type AdminCommands } from '@platform/service-kit';
 import { parseArgs } from 'node:util';
+import { catalogBuild } from './catalog.command';
 
 const accountCreate: AdminCommand<{ name: string; sandbox: boolean }> = {
   usage: 'admin account:create NAME [--sandbox]',
@@ -31,6 +32,7 @@ interface KeyCreateOptions {
   sandbox: boolean;
   manage: boolean;
   monthlyWordLimit: number | null;
+  rateLimitPerMinute: number | null;
   name: string | null;
 }
 
@@ -53,7 +55,7 @@ function parseCeiling(flag: string, value: string | undefined, unit: string, min
 }
 
 const keyCreate: AdminCommand<KeyCreateOptions> = {
-  usage: 'admin key:create --account NAME|ID [--sandbox] [--manage] [--word-limit N] [--name LABEL]',
+  usage: 'admin key:create --account NAME|ID [--sandbox] [--manage] [--word-limit N] [--rate N] [--name LABEL]',
   parse(args) {
     const { values } = parseFlags(this.usage, () =>
       parseArgs({
@@ -64,6 +66,7 @@ const keyCreate: AdminCommand<KeyCreateOptions> = {
           sandbox: { type: 'boolean', default: false },
           manage: { type: 'boolean', default: false },
           'word-limit': { type: 'string' },
+          rate: { type: 'string' },
           name: { type: 'string' },
         },
       }),
@@ -71,9 +74,10 @@ const keyCreate: AdminCommand<KeyCreateOptions> = {
     const account = values.account?.trim();
     if (!account) throw new AdminCommandError(`--account is required\nusage: ${this.usage}`);
     const monthlyWordLimit = parseWordLimit(values['word-limit']);
+    const rateLimitPerMinute = values.rate === undefined ? null : parseCount('--rate', values.rate, 'requests per minute', 1);
     const name = values.name?.trim() || null;
     if (name && name.length > 100) throw new AdminCommandError('--name must be at most 100 characters');
-    return { account, sandbox: values.sandbox, manage: values.manage, monthlyWordLimit, name };
+    return { account, sandbox: values.sandbox, manage: values.manage, monthlyWordLimit, rateLimitPerMinute, name };
   },
   async run(context, options) {
     const account = await existingAccount(context, options.account);
@@ -82,6 +86,7 @@ const keyCreate: AdminCommand<KeyCreateOptions> = {
         sandbox: options.sandbox,
         scopes: options.manage ? ['manage'] : ['translate'],
         monthlyWordLimit: options.monthlyWordLimit,
+        rateLimitPerMinute: options.rateLimitPerMinute,
         name: options.name,
       }),
     );
@@ -188,6 +193,7 @@ export const ADMIN_COMMANDS: AdminCommands = {
   'account:create': accountCreate,
   'account:limits': accountLimits,
   'account:review-pool': accountReviewPool,
+  'catalog:build': catalogBuild,
   'key:create': keyCreate,
   'reviewer:create': reviewerCreate,
   'reviewer:revoke': reviewerRevoke,
