@@ -1,0 +1,5 @@
+import type { RouteObject } from 'react-router';
+import { RequireSession } from '../session/components/RequireSession';
+import { StylePage } from './components/StylePage';
+
+export const styleRoutes: RouteObject[] = [{ path: 'style', element: <RequireSession roles={['owner', 'member']}>{(session) => <StylePage session={session} />}</RequireSession> }];
