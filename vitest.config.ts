@@ -2,13 +2,16 @@ import { fileURLToPath } from 'node:url';
 import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
 
-const libs = ['auth', 'quota', 'errors', 'contracts', 'database', 'service-kit', 'queue', 'storage', 'testing', 'glossaries', 'translation-engines', 'translation-pipeline', 'outbox', 'batches', 'webhooks', 'review', 'image-tokens', 'image-conversion', 'api-client'];
+const libs = ['auth', 'quota', 'errors', 'contracts', 'database', 'service-kit', 'queue', 'storage', 'testing', 'glossaries', 'style-profiles', 'translation-memory', 'translation-engines', 'translation-pipeline', 'outbox', 'batches', 'webhooks', 'review', 'image-tokens', 'image-conversion', 'api-client'];
 
 /** Entry points besides a lib's index: the parts that are bundled for the browser too, and test fixtures apps' tests share. */
 const entryPoints = {
   'translation-pipeline/text-spans': 'translation-pipeline/src/text-spans.ts',
   'review/edit-check': 'review/src/review-edit-check.ts',
+  'auth/vat-number': 'auth/src/accounts/vat-number.ts',
   'review/testing': 'review/src/review-fixtures.testing.ts',
+  'translation-memory/memory-key': 'translation-memory/src/memory-key.ts',
+  'translation-memory/reviewed-segments': 'translation-memory/src/reviewed-segments.ts',
 };
 const at = (file: string) => fileURLToPath(new URL(`./libs/${file}`, import.meta.url));
 

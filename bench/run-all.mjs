@@ -15,7 +15,7 @@ import { formatValue, heartbeat, RESULTS_DIR } from './bench-report.mjs';
 import { costGrowthSvg } from './cost-growth-chart.mjs';
 
 /** Every benchmark that writes results, by its npm script `bench:<name>`, in running order. */
-export const BENCHMARKS = ['translate', 'translate-growth', 'batch', 'webhooks', 'recovery', 'image', 'image-uploads', 'image-growth', 'sharp-allocator', 'soak', 'console'];
+export const BENCHMARKS = ['translate', 'translate-growth', 'quality', 'batch', 'webhooks', 'recovery', 'image', 'image-uploads', 'image-growth', 'sharp-allocator', 'soak', 'console', 'memory'];
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } } });
 const selected = values.only ? values.only.split(',').map((name) => name.trim()) : BENCHMARKS;

@@ -153,6 +153,7 @@ function runVitest(urls, chromiumPath, { composeTests = false } = {}) {
     E2E_CONSOLE_ADMIN: admin('console'),
     // The containers reach this machine by the compose file's name for it.
     E2E_WEBHOOK_HOST: 'host.docker.internal',
+    E2E_PROMETHEUS: 'off',
     // The compose tests (e2e/src/compose/): what the containers' restart policies do.
     ...(composeTests ? { E2E_COMPOSE_TESTS: '1', E2E_COMPOSE_ENGINE: engine.name, E2E_COMPOSE_BATCH_WORKER: containerName('batch-worker') } : {}),
   };

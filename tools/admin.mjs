@@ -16,6 +16,7 @@ const APP_BY_COMMAND = {
   'key:create': 'translate-api',
   'reviewer:create': 'translate-api',
   'reviewer:revoke': 'translate-api',
+  'catalog:build': 'translate-api',
   'token:create': 'image-api',
   'user:invite': 'console',
   'account:activate': 'console',

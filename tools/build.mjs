@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// Bundles one app into dist/apps/<app>/main.js. Workspace libs are inlined, npm packages stay
-// external (installed next to the bundle), and TypeScript goes through SWC for decorator metadata.
+// Bundles one app into dist/apps/<app>/: app.js (the app), tracing.js (the OpenTelemetry SDK) and
+// main.js, the entry point that loads the SDK first when traces are asked for, then the app
+// (libs/service-kit/src/tracing/launch-service.ts). Workspace libs are inlined, npm packages stay
+// external (installed next to the bundles), and TypeScript goes through SWC for decorator metadata.
 import { context, build } from 'esbuild';
 import { transformFile } from '@swc/core';
 import { spawn } from 'node:child_process';
@@ -28,10 +30,19 @@ const swcPlugin = {
   },
 };
 
-const outfile = path.join(root, 'dist/apps', app, 'main.js');
+const outdir = path.join(root, 'dist/apps', app);
+const outfile = path.join(outdir, 'main.js');
+const tracing = path.join(root, 'libs/service-kit/src/tracing');
 const options = {
-  entryPoints: [path.join(root, 'apps', app, 'src/main.ts')],
-  outfile,
+  // Three bundles that share nothing: main.js must load neither the SDK nor the app's packages
+  // before it has decided whether to start the SDK.
+  entryPoints: {
+    main: path.join(tracing, 'launch-service.ts'),
+    tracing: path.join(tracing, 'start-tracing.ts'),
+    app: path.join(root, 'apps', app, 'src/main.ts'),
+  },
+  outdir,
+  define: { PLATFORM_SERVICE: JSON.stringify(app) },
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -46,6 +57,10 @@ const options = {
 /** The console also serves a browser app: Vite builds it into web/ beside the service's bundle. */
 async function buildBrowserApp(watch) {
   if (app !== 'console') return;
+  // Always the production build of React and the rest, whatever NODE_ENV the stack runs with
+  // (npm start and the e2e stack say development): it is what every browser is sent, and what the
+  // first page's weight is checked on. Vite takes NODE_ENV over its mode; the service keeps its own.
+  process.env.NODE_ENV = 'production';
   const { build: vite } = await import('vite');
   await vite({ configFile: path.join(root, 'apps/console/web/vite.config.ts'), logLevel: 'warn', build: watch ? { watch: {} } : {} });
   if (!watch) console.log('built dist/apps/console/web');
@@ -62,7 +77,7 @@ if (mode !== '--watch') {
     writeFileSync(partial, file.contents);
     renameSync(partial, file.path);
   }
-  console.log(`built ${path.relative(root, outfile)}`);
+  console.log(`built ${path.relative(root, outdir)}`);
 } else {
   // Development loop for `nx serve`: rebuild on change and restart the process.
   let child;

@@ -50,15 +50,20 @@ function published(port: string) {
 /** The URL of a service variable, checked to be one. */
 const url = (name: string, variable: string) => new URL(env(name)[variable]);
 
+/** What the Compose specification's schema (dclint's copy) finds wrong with a Compose file's text. */
+function composeSchemaErrors(text: string) {
+  const schemaFile = path.join(path.dirname(createRequire(import.meta.url).resolve('dclint/package.json')), 'schemas/compose.schema.json');
+  const schema = JSON.parse(readFileSync(schemaFile, 'utf8'));
+  // It names its draft by an https address Ajv does not know; Ajv's default draft is that one (07).
+  delete schema.$schema;
+  const validate = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true }).compile(schema);
+  validate(parse(text, { merge: true }));
+  return validate.errors ?? [];
+}
+
 describe('docker/compose.yml', () => {
   it('is a valid Compose file', () => {
-    const schemaFile = path.join(path.dirname(createRequire(import.meta.url).resolve('dclint/package.json')), 'schemas/compose.schema.json');
-    const schema = JSON.parse(readFileSync(schemaFile, 'utf8'));
-    // It names its draft by an https address Ajv does not know; Ajv's default draft is that one (07).
-    delete schema.$schema;
-    const validate = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true }).compile(schema);
-    validate(parse(source, { merge: true }));
-    expect(validate.errors ?? []).toEqual([]);
+    expect(composeSchemaErrors(source)).toEqual([]);
   });
 
   it('runs every service, each built from its own Dockerfile target with the repository as context', () => {
@@ -201,5 +206,27 @@ describe('docker/compose.yml', () => {
     const images = Object.values(compose.services).flatMap((definition) => (definition.build ? [] : (definition.image ?? [])));
     expect(images.length).toBeGreaterThan(0);
     expect(images.filter((image) => !/:(?!latest$)[\w.-]+$/.test(image))).toEqual([]);
+  });
+});
+
+describe('docker/compose.monitoring.yml', () => {
+  const text = readFileSync(path.join(dir, 'compose.monitoring.yml'), 'utf8');
+  const monitoring = parse(text.replace(VARIABLE, (_, _name: string, fallback?: string) => fallback ?? '')) as { services: Record<string, ComposeService> };
+
+  it('is a valid Compose file', () => {
+    expect(composeSchemaErrors(text)).toEqual([]);
+  });
+
+  it("mounts the repository's own Prometheus, Alertmanager and Grafana files, which exist", () => {
+    const sources = Object.values(monitoring.services).flatMap((definition) => (definition.volumes ?? []).map((volume) => volume.split(':')[0]));
+    expect(sources.sort()).toEqual(['../deploy/base/monitoring/dashboards', '../deploy/monitoring', '../deploy/monitoring/alertmanager.yml', './grafana/provisioning']);
+    for (const source of sources) expect(existsSync(path.join(dir, source)), source).toBe(true);
+  });
+
+  it('publishes on loopback only, on host ports of its own', () => {
+    const ports = Object.values(monitoring.services).flatMap((definition) => (definition.ports ?? []).map(published));
+    expect(ports.every((port) => port.ip === '127.0.0.1')).toBe(true);
+    const taken = Object.values(compose.services).flatMap((definition) => (definition.ports ?? []).map((port) => published(port).host));
+    expect(ports.filter((port) => taken.includes(port.host))).toEqual([]);
   });
 });

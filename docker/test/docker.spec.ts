@@ -1,8 +1,8 @@
 import type { ServiceName } from '@platform/contracts';
-import { createScratchDatabase, leaseRedisDatabase, testAppEnv, type RedisDatabaseLease, type ScratchDatabase } from '@platform/testing';
+import { createScratchDatabase, leaseRedisDatabase, startOtlpReceiver, testAppEnv, type RedisDatabaseLease, type ScratchDatabase } from '@platform/testing';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -26,6 +26,13 @@ const NON_ROOT_USER = /^[1-9]\d*(:\d+)?$/;
 const { importedPackages, packageClosure } = (await import(new URL('../service-modules.mjs', import.meta.url).href)) as {
   importedPackages(bundle: string): string[];
   packageClosure(names: string[], root: string, production?: Record<string, string>): string[];
+};
+
+/** The npm packages a service's bundles import: main.js, the app and the tracing SDK it may load. */
+const packagesOf = (service: string) => {
+  const dir = path.join(root, 'dist/apps', service);
+  const bundles = readdirSync(dir).filter((file) => file.endsWith('.js'));
+  return [...new Set(bundles.flatMap((file) => importedPackages(readFileSync(path.join(dir, file), 'utf8'))))].sort();
 };
 
 const runs = (target: string) => dockerfile.all(target, 'RUN').map((run) => run.args);
@@ -101,14 +108,14 @@ describe('docker/Dockerfile', () => {
   });
 
   it.each(services)('%s: imports only npm packages that are production dependencies', (service) => {
-    const packages = importedPackages(readFileSync(path.join(root, 'dist/apps', service, 'main.js'), 'utf8'));
-    expect(packages).toContain('@nestjs/core');
+    const packages = packagesOf(service);
+    expect(packages).toEqual(expect.arrayContaining(['@nestjs/core', '@opentelemetry/sdk-node']));
     expect(packages.filter((name) => !(name in dependencies))).toEqual([]);
   });
 
   it('has in production dependencies the package the HTTP APIs read their /docs page from (not an import, so not in the bundles)', () => {
     for (const service of ['translate-api', 'image-api']) {
-      expect(readFileSync(path.join(root, 'dist/apps', service, 'main.js'), 'utf8')).toContain('swagger-ui-dist/package.json');
+      expect(readFileSync(path.join(root, 'dist/apps', service, 'app.js'), 'utf8')).toContain('swagger-ui-dist/package.json');
     }
     expect(dependencies).toHaveProperty('swagger-ui-dist');
   });
@@ -140,6 +147,30 @@ describe('docker/Dockerfile', () => {
     }
   });
 
+  it("catalog: runs translate-api's catalog:build as a non-root user beside the translation packages npm start and CI install, /usr/share/locale let in", async () => {
+    const copied = copies('catalog').find((copy) => copy.flags.from === 'catalog-packages')!;
+    const destination = copied.args.split(/\s+/).at(-1)!;
+    const install = runs('catalog').join('\n');
+    expect(install).toContain(`xargs -a ${destination} apt-get install -y --no-install-recommends`);
+    // Debian's slim images drop /usr/share/locale from every package; the catalogs are the point of this image.
+    expect(install.indexOf('/usr/share/locale|d')).toBeLessThan(install.indexOf('apt-get install'));
+    expect(install).toMatch(/&& rm -rf \/var\/lib\/apt\/lists\/\*$/);
+    expect(dockerfile.last('catalog', 'USER')?.args).toMatch(NON_ROOT_USER);
+    expect(execForm(dockerfile.last('catalog', 'CMD')!)).toEqual(['admin', 'catalog:build']);
+    expect(dockerfile.last('catalog', 'HEALTHCHECK')?.args).toBe('NONE');
+    expect(copies('catalog').filter((copy) => copy.flags.from === 'build').map(sourcesOf)).toEqual([['/src/dist/apps/translate-api/']]);
+
+    const list = layOutImage(dockerfile, 'catalog-packages', root);
+    try {
+      await runStage('catalog-packages', list.workdir);
+      const { CATALOG_PACKAGES } = await import(pathToFileURL(path.join(root, 'tools/stack/catalog-packages.mjs')).href);
+      expect(CATALOG_PACKAGES).toContain('libreoffice-l10n-de');
+      expect(readFileSync(list.local(sourcesOf(copied)[0]), 'utf8').trim().split('\n')).toEqual(CATALOG_PACKAGES);
+    } finally {
+      list.remove();
+    }
+  });
+
   it('builds with buildah 1.28 (podman) as with BuildKit: no HEALTHCHECK --start-interval, no RUN --mount of another stage', () => {
     const instructions = dockerfile.stages.flatMap((stage) => stage.instructions);
     expect(instructions.filter((i) => i.keyword === 'HEALTHCHECK' && 'start-interval' in i.flags)).toEqual([]);
@@ -155,13 +186,14 @@ describe('docker/Dockerfile', () => {
     expect(instructions.filter((i) => i.keyword !== 'RUN' && /ca-certificates|npm-ca|cafile|extra_ca_certs/i.test(i.args))).toEqual([]);
   });
 
-  it.each(services)('%s: carries only the production packages its bundle needs', (service) => {
+  it.each(services)('%s: carries only the production packages its bundles need', (service) => {
     const modules = path.join(root, 'dist/modules', service);
-    const bundle = readFileSync(path.join(root, 'dist/apps', service, 'main.js'), 'utf8');
-    const carried = packageClosure(importedPackages(bundle), modules, dependencies).map((dir) => path.relative(modules, dir));
+    const carried = packageClosure(packagesOf(service), modules, dependencies).map((dir) => path.relative(modules, dir));
     // Everything they need is there (packageClosure throws otherwise), and nothing else.
     expect(carried.length).toBeGreaterThan(0);
-    expect(packageClosure(importedPackages(bundle), root).map((dir) => path.relative(root, dir))).toEqual(carried);
+    expect(packageClosure(packagesOf(service), root).map((dir) => path.relative(root, dir))).toEqual(carried);
+    // What turning tracing on needs: the SDK, and the ESM loader hook that tracing.js registers by name.
+    expect(carried).toEqual(expect.arrayContaining(['node_modules/@opentelemetry/sdk-node', 'node_modules/@opentelemetry/instrumentation', 'node_modules/import-in-the-middle']));
     const others = { 'image-api': ['sharp', '@aws-sdk/client-s3'], console: ['react', 'react-dom', 'react-router', '@tanstack/react-query'] };
     for (const [owner, packages] of Object.entries(others)) {
       if (owner === service || (owner === 'image-api' && service === 'image-worker')) continue;
@@ -203,6 +235,8 @@ describe('images laid out from docker/Dockerfile, run without Docker', () => {
     HOST: '127.0.0.1',
     PORT: '0',
     LOG_LEVEL: 'info',
+    // As its deployment sets it (deploy/base/console/config.env): in production the console refuses to start without its https address.
+    ...(target === 'console' ? { CONSOLE_PUBLIC_URL: 'https://console.example.eu' } : {}),
     ...overrides,
   });
   /** `docker run <image> [args]`: the ENTRYPOINT with the arguments, or with CMD. */
@@ -224,6 +258,21 @@ describe('images laid out from docker/Dockerfile, run without Docker', () => {
     const { check, exitCode } = await checkHealth(service);
     expect(check.code, check.stderr).toBe(0);
     expect(exitCode).toBe(0);
+  });
+
+  it('translate-api: exports the traces the OTEL_* variables ask for with the packages of its image alone', { timeout: 90_000 }, async () => {
+    const collector = await startOtlpReceiver();
+    const tracing = { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' };
+    const container = startContainer(image('translate-api'), commandLine('translate-api'), env('translate-api', tracing), 'translate-api');
+    try {
+      // Plain HTTP in production mode: refused with 403, and traced all the same.
+      expect((await fetch(new URL('/api/v1/languages', await container.listening))).status).toBe(403);
+      expect(await container.stop()).toBe(0);
+      expect(collector.spans.find((span) => span.attributes['http.route'] === '/api/v1/languages')).toMatchObject({ service: 'translate-api', attributes: { 'http.response.status_code': 403 } });
+    } finally {
+      await container.stop();
+      await collector.stop();
+    }
   });
 
   it('fails the HEALTHCHECK, naming the dependency, while one is down', async () => {

@@ -67,8 +67,8 @@ describe('translate-api: batches, review in the sandbox and signed webhooks', ()
       expires_at: expect.any(String),
     });
     expect(job.results).toEqual([
-      { index: 0, translation: expect.stringMatching(/gato.*sofá/), detected_source: 'en', words: 8 },
-      { index: 1, translation: expect.stringContaining('perro'), detected_source: 'en', words: 6 },
+      { index: 0, translation: expect.stringMatching(/gato.*sofá/), detected_source: 'en', words: 8, origin: 'engine' },
+      { index: 1, translation: expect.stringContaining('perro'), detected_source: 'en', words: 6, origin: 'engine' },
     ]);
   });
 

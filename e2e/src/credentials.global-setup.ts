@@ -15,6 +15,8 @@ export interface Credentials {
   webhookKey: string;
   /** Live: only live jobs' review tasks go to people. */
   liveKey: string;
+  /** Live, for the localisation corpus: more words than a sandbox month holds. */
+  corpusKey: string;
   /** Reviews Spanish. */
   reviewerToken: string;
   imageToken: string;
@@ -39,7 +41,7 @@ export default async function setup(project: TestProject): Promise<void> {
   const runId = `e2e-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
   const key = (account: string, ...flags: string[]) => ['key:create', '--account', `${runId}-${account}`, ...flags];
   // Only account:create makes accounts; key:create refuses an unknown one.
-  const accounts = Object.fromEntries(['translate', 'glossaries', 'keys', 'webhooks', 'review'].map((name) => [name, ['account:create', `${runId}-${name}`]]));
+  const accounts = Object.fromEntries(['translate', 'glossaries', 'keys', 'webhooks', 'review', 'corpus'].map((name) => [name, ['account:create', `${runId}-${name}`]]));
   const [translation, image] = await Promise.all([
     sequentially(stack.translateAdmin, accounts).then(() =>
       sequentially(stack.translateAdmin, {
@@ -48,6 +50,8 @@ export default async function setup(project: TestProject): Promise<void> {
         manageKey: key('keys', '--sandbox', '--manage'),
         webhookKey: key('webhooks', '--sandbox', '--manage'),
         liveKey: key('review'),
+        // Whole files, and their batches polled: more requests than a customer's default minute.
+        corpusKey: key('corpus', '--rate', '1000'),
         reviewerToken: ['reviewer:create', '--languages', 'es', '--account', `${runId}-review`, '--name', runId],
       }),
     ),

@@ -34,6 +34,8 @@ describe('translate-api: keys and usage', () => {
         rate_limit_per_minute: null,
         created_at: expect.any(String),
         revoked: false,
+        last_used_at: null,
+        previous_secret_expires_at: null,
       },
       secret: expect.stringMatching(/^svc_test_[A-Za-z0-9]{40}$/),
     });

@@ -10,9 +10,9 @@ const number = (name: string, fallback: number) => {
   return value;
 };
 
-const required = (name: string) => {
+const required = (name: string, why = 'the end-to-end suite needs the base URLs of a running stack (npm run e2e sets them)') => {
   const value = env[name];
-  if (!value) throw new Error(`${name} is not set: the end-to-end suite needs the base URLs of a running stack (npm run e2e sets them)`);
+  if (!value) throw new Error(`${name} is not set: ${why}`);
   return value.replace(/\/$/, '');
 };
 
@@ -30,6 +30,14 @@ export const stack = {
   translateAdmin: env.E2E_TRANSLATE_ADMIN || 'node tools/admin.mjs',
   imageAdmin: env.E2E_IMAGE_ADMIN || 'node tools/admin.mjs',
   consoleAdmin: env.E2E_CONSOLE_ADMIN || 'node tools/admin.mjs',
+  /**
+   * Prometheus scraping the stack with the platform's rules, their `for` on the run's time scale
+   * (`npm run e2e` starts one); undefined only when E2E_PROMETHEUS=off leaves it out on purpose.
+   */
+  prometheusUrl:
+    env.E2E_PROMETHEUS === 'off' ? undefined : required('E2E_PROMETHEUS_URL', 'the suite checks what Prometheus sees of the stack (npm run e2e starts one); E2E_PROMETHEUS=off skips those tests'),
+  /** The stack's control interface, through which tests stop and start its services. */
+  controlUrl: env.E2E_STACK_CONTROL_URL,
   /** Debian's Chromium (the registry serves no browser builds); Playwright drives it. */
   chromiumPath: env.CHROMIUM_PATH || '/usr/bin/chromium',
   /** Screenshots of every console page, kept by CI as artifacts. */

@@ -20,6 +20,7 @@ describe('translate-api: translating', () => {
       cost_cents: 1,
       detected_source: 'en',
       detected_sources: ['en', 'en'],
+      origins: ['engine', 'engine'],
     });
     expect(res.response.headers.get('x-translation-engine')).toBe('apertium');
     expect(res.response.headers.get('ratelimit-policy')).toMatch(/^"default";q=\d+;w=60$/);
@@ -71,11 +72,16 @@ describe('translate-api: translating', () => {
     expect(reused.error).toMatchObject({ error: 'idempotency_key_reused' });
   });
 
-  it('lists the languages of the engine with their native names', async () => {
+  it('lists the languages of the engine with their native names and the targets of each source', async () => {
     const res = await client.GET('/api/v1/languages');
     expect(res.response.status).toBe(200);
     expect(res.data!.ok).toBe(true);
-    expect(res.data!.source).toEqual(expect.arrayContaining([{ code: 'en', name: 'English' }, { code: 'fr', name: 'Français' }]));
+    expect(res.data!.source).toEqual(
+      expect.arrayContaining([
+        { code: 'en', name: 'English', targets: expect.arrayContaining(['es', 'fr']) },
+        { code: 'fr', name: 'Français', targets: expect.arrayContaining(['en', 'es']) },
+      ]),
+    );
     expect(res.data!.target).toEqual(expect.arrayContaining([{ code: 'es', name: 'Español' }]));
   });
 

@@ -1,4 +1,4 @@
-import { http } from '@platform/testing';
+import { stackControl } from '@platform/testing';
 import pg from 'pg';
 
 /**
@@ -35,27 +35,21 @@ export interface ProblemLine {
   line: string;
 }
 
-const controlUrl = (() => {
-  const url = process.env.FAULTS_CONTROL_URL;
-  if (!url) throw new Error('FAULTS_CONTROL_URL is not set: run the fault suite through `npm run faults`');
-  return url;
-})();
-
-async function control<T>(method: string, path: string, json?: unknown): Promise<T> {
-  const res = await http<T>(controlUrl, method, path, json === undefined ? {} : { json });
-  if (res.status !== 200) throw new Error(`stack control ${method} ${path}: ${res.status} ${res.text}`);
-  return res.body;
-}
+const { control, signal, start } = stackControl(
+  (() => {
+    const url = process.env.FAULTS_CONTROL_URL;
+    if (!url) throw new Error('FAULTS_CONTROL_URL is not set: run the fault suite through `npm run faults`');
+    return url;
+  })(),
+);
 
 export const stack = {
   state: () => control<StackState>('GET', '/state'),
   /** Resident memory of each service's process, in bytes. */
   rss: () => control<Record<Service, number | null>>('GET', '/rss'),
   problems: (since: number) => control<ProblemLine[]>('GET', `/problems?since=${since}`),
-  /** Sends `signal` and waits for the process to exit; it stays down until `start`. */
-  signal: (service: Service, signal: 'SIGKILL' | 'SIGTERM') => control<{ exit: string; ms: number }>('POST', `/services/${service}/signal`, { signal }),
-  /** Starts the service again and waits for its /health to answer 200 (unless `wait` is false). */
-  start: (service: Service, { wait = true } = {}) => control<{ url: string }>('POST', `/services/${service}/start`, { wait }),
+  signal: (service: Service, how: 'SIGKILL' | 'SIGTERM') => signal(service, how),
+  start: (service: Service, options?: { wait?: boolean }) => start(service, options),
   /** PostgreSQL gets a fast shutdown; Redis and S3 are killed. */
   stopServer: (server: Server) => control<object>('POST', `/infra/${server}/stop`, {}),
   startServer: (server: Server) => control<object>('POST', `/infra/${server}/start`, {}),

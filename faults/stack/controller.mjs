@@ -5,13 +5,13 @@
 // (SIGSTOP: it hangs instead of refusing) and fill the S3 server's disk. Started by
 // faults/run.mjs with its output going to a log file; prints one JSON line with the control URL
 // once everything is healthy. SIGTERM stops everything it started.
-import { createServer } from 'node:http';
 import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { ensureApertium } from '../../tools/stack/apertium.mjs';
 import { APPS, appMain, buildApps, migratingApps } from '../../tools/stack/apps.mjs';
 import { run, StackError } from '../../tools/stack/common.mjs';
+import { serveControl, serviceRoutes } from '../../tools/stack/control-server.mjs';
 import { freePorts, freezeProcessTree, ProcessSet, startPostgresCluster, startRedisServer, startS3Server } from '../../tools/stack/own-infra.mjs';
 import { runAppCommand, startService, stopChild, waitHealthy } from '../../tools/stack/services.mjs';
 import { canMountSmallDisk, mountSmallDisk } from '../../tools/stack/small-disk.mjs';
@@ -179,22 +179,9 @@ function infraControls(dirs, ports) {
   };
 }
 
-function readJson(request) {
-  return new Promise((resolve, reject) => {
-    let body = '';
-    request.on('data', (chunk) => (body += chunk));
-    request.on('end', () => {
-      try {
-        resolve(body ? JSON.parse(body) : {});
-      } catch (error) {
-        reject(error);
-      }
-    });
-  });
-}
-
-function controlServer(state, infraControl) {
-  const routes = [
+/** The levers the scenarios pull, for serveControl. */
+function controlRoutes(state, infraControl) {
+  return [
     ['GET', /^\/state$/, () => ({
       ...state,
       servers: Object.fromEntries(Object.entries(infraControl.entries).map(([name, entry]) => [name, { running: !entry.exited, exit: entry.exited ? String(entry.child.signalCode ?? entry.child.exitCode) : null }])),
@@ -203,12 +190,13 @@ function controlServer(state, infraControl) {
     })],
     ['GET', /^\/rss$/, () => Object.fromEntries([...services.values()].map((s) => [s.app, rssBytes(s.process.child.pid)]))],
     ['GET', /^\/problems$/, (_match, _body, url) => problems.filter((p) => p.at >= Number(url.searchParams.get('since') ?? 0))],
-    ['POST', /^\/services\/([a-z-]+)\/signal$/, ([, app], body) => signalService(app, body.signal ?? 'SIGKILL')],
-    // `wait: false` for a service whose dependencies are down on purpose, so /health cannot pass yet.
-    ['POST', /^\/services\/([a-z-]+)\/start$/, async ([, app], body) => {
-      const started = launch(app);
-      return { url: body.wait === false ? await started.url : await waitHealthy(started) };
-    }],
+    ...serviceRoutes({
+      signal: signalService,
+      start: async (app, { wait }) => {
+        const started = launch(app);
+        return { url: wait ? await waitHealthy(started) : await started.url };
+      },
+    }),
     ['POST', /^\/infra\/(postgres|redis|s3)\/stop$/, async ([, name], body) => (await infraControl.stop(name, body.signal), {})],
     ['POST', /^\/infra\/(postgres|redis|s3)\/start$/, async ([, name]) => (await infraControl.start(name), {})],
     ['POST', /^\/infra\/(postgres|redis|s3)\/freeze$/, ([, name]) => (infraControl.freeze(name), {})],
@@ -219,21 +207,6 @@ function controlServer(state, infraControl) {
       return { secret: stdout.trimEnd().split('\n').at(-1) };
     }],
   ];
-  return createServer(async (request, response) => {
-    const url = new URL(request.url, 'http://control');
-    try {
-      for (const [method, pattern, handle] of routes) {
-        const match = request.method === method && pattern.exec(url.pathname);
-        if (!match) continue;
-        const result = await handle(match, await readJson(request), url);
-        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result));
-        return;
-      }
-      response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: `no route ${request.method} ${url.pathname}` }));
-    } catch (error) {
-      response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: error.message }));
-    }
-  });
 }
 
 let infraControl = null;
@@ -257,9 +230,8 @@ async function main() {
   await Promise.all(migratingApps(APPS).map((app) => runAppCommand(app, ['migrate'], env)));
   const urls = await startServices(env, servicePorts);
   const state = { urls, infra: { ...infra, cdnUrl: env.CDN_URL }, settings: { webhookRetrySchedule: env.WEBHOOK_RETRY_SCHEDULE } };
-  const server = controlServer(state, infraControl);
-  await new Promise((resolve) => server.listen(controlPort, '127.0.0.1', resolve));
-  console.log(JSON.stringify({ msg: 'faults stack ready', control: `http://127.0.0.1:${controlPort}`, urls }));
+  const control = await serveControl(controlRoutes(state, infraControl), controlPort);
+  console.log(JSON.stringify({ msg: 'faults stack ready', control, urls }));
 }
 
 async function shutdown(code) {

@@ -77,14 +77,21 @@ const CRASH_WINDOW_MS = 60_000;
  * minute mean it cannot run, and `onGiveUp` is called. A clean exit (code 0, e.g. after someone
  * sent the service SIGTERM) is a graceful stop, not a crash: it is started again uncounted.
  * `onStart` receives each new process of the service.
+ *
+ * Returns the levers of a test's outage: `hold(signal)` sends the signal and resolves to
+ * `{ exit, ms }` once the process has ended, and the service stays down until `resume()`, which
+ * starts it again and returns its new process.
  */
 export function superviseService(start, { stopping, onStart, onGiveUp, restartDelayMs = 1000 }) {
   const crashes = [];
+  let current = null;
+  let held = false;
   const launch = () => {
     const service = start();
+    current = service;
     onStart(service);
     service.child.once('exit', (code, signal) => {
-      if (stopping()) return;
+      if (stopping() || held) return;
       if (code === 0) {
         log(`${service.name} exited cleanly (exit code 0); starting it again`);
       } else {
@@ -100,11 +107,26 @@ export function superviseService(start, { stopping, onStart, onGiveUp, restartDe
         console.error(paint('yellow', `[stack] ${service.name} crashed (${how}); starting it again`));
       }
       setTimeout(() => {
-        if (!stopping()) launch();
+        if (!stopping() && !held) launch();
       }, restartDelayMs);
     });
   };
   launch();
+  return {
+    async hold(signal) {
+      if (held || hasExited(current.child)) throw new StackError(`${current.name} is not running`);
+      held = true;
+      const startedAt = Date.now();
+      current.child.kill(signal);
+      return { exit: await current.exit, ms: Date.now() - startedAt };
+    },
+    resume() {
+      if (!held) throw new StackError(`${current.name} is not stopped`);
+      held = false;
+      launch();
+      return current;
+    },
+  };
 }
 
 /**

@@ -1,16 +1,21 @@
 #!/usr/bin/env node
 // `npm start`: the whole platform on one machine. Ensures PostgreSQL, Redis and S3 (s3rver),
 // builds the apps, migrates, prepares a sandbox key, then runs every service with its output
-// prefixed until Ctrl-C/SIGTERM. `npm start -- translate-api image-api` runs only those services.
-// Everything this run started is stopped again on exit; what was already running is left alone.
+// prefixed, Prometheus scraping them, until Ctrl-C/SIGTERM, and builds the catalog memory in the
+// background. `npm start -- translate-api image-api` runs only those services. Everything this
+// run started is stopped again on exit; what was already running is left alone.
+import { spawn } from 'node:child_process';
 import { ensureApertium } from './apertium.mjs';
+import { buildCatalog, catalogWanted, ensureCatalogPackages } from './catalog.mjs';
 import { APPS, buildApps, DEFAULT_PORTS, FETCH_BAD_PORTS, migratingApps, portVariable } from './apps.mjs';
-import { canConnect, displayUrl, interruptRunningCommands, log, paint, reachableHost, StackError, warn } from './common.mjs';
+import { canConnect, displayUrl, ensureDataDir, interruptRunningCommands, log, paint, reachableHost, StackError, waitUntil, warn } from './common.mjs';
+import { serveControl, serviceRoutes } from './control-server.mjs';
 import { ensurePostgres } from './postgres.mjs';
+import { DEFAULT_PROMETHEUS_PORT, ensurePrometheus, prometheusArguments, prometheusReady, prometheusWanted } from './prometheus.mjs';
 import { ensureRedis } from './redis.mjs';
 import { ensureS3 } from './s3.mjs';
 import { ensureSandboxKey } from './sandbox-key.mjs';
-import { runAppCommand, startService, stopChild, superviseService, waitHealthy } from './services.mjs';
+import { relayLines, runAppCommand, startService, stopChild, superviseService, waitHealthy } from './services.mjs';
 
 /** The services' own bound for a graceful exit (SPEC: within 25 s of SIGTERM). */
 const SHUTDOWN_TIMEOUT_MS = 25_000;
@@ -22,10 +27,14 @@ if (unknown.length) {
   process.exit(2);
 }
 const apps = selected.length ? selected : APPS;
+const withPrometheus = prometheusWanted();
+const PROMETHEUS_OPT_OUT = 'STACK_PROMETHEUS=off';
 
 /** Stop functions of what this run started, in start order. */
 const startedHere = [];
 const services = [];
+/** Each service's levers for a test's outage, by name (superviseService). */
+const supervisors = new Map();
 let stopRequested = false;
 let stopping = null;
 let setup = null;
@@ -73,7 +82,7 @@ if (process.env.npm_lifecycle_event) {
   }, 500).unref();
 }
 
-/** s3rver ending on its own takes the whole stack down with exit code 1. */
+/** s3rver or Prometheus ending on its own takes the whole stack down with exit code 1. */
 function superviseChild(child, name) {
   child.once('exit', (code, signal) => {
     if (stopRequested) return;
@@ -92,13 +101,14 @@ function step() {
  */
 async function checkPorts() {
   const ports = apps.map((app) => [app, Number(process.env[portVariable(app)] ?? DEFAULT_PORTS[app])]);
+  if (withPrometheus) ports.push(['prometheus', prometheusPort()]);
   const bad = ports.filter(([, port]) => FETCH_BAD_PORTS.includes(port));
   if (bad.length) {
     let suggestion = bad[0][1] + 1;
     while (FETCH_BAD_PORTS.includes(suggestion)) suggestion++;
     throw new StackError(
-      `${bad.map(([app, port]) => `${portVariable(app)}=${port}`).join(', ')}: fetch refuses to connect to ${bad.length > 1 ? 'these ports' : 'this port'} ` +
-        `(a "bad port" of the Fetch standard), so the health check could never pass. Choose another, e.g. ${portVariable(bad[0][0])}=${suggestion}`,
+      `${bad.map(([app, port]) => `${portName(app)}=${port}`).join(', ')}: fetch refuses to connect to ${bad.length > 1 ? 'these ports' : 'this port'} ` +
+        `(a "bad port" of the Fetch standard), so the health check could never pass. Choose another, e.g. ${portName(bad[0][0])}=${suggestion}`,
     );
   }
   const busy = [];
@@ -110,6 +120,63 @@ async function checkPorts() {
       `Already in use: ${busy.join(', ')}. Stop what listens there, or choose other ports, e.g. ${portVariable(apps[0])}=${DEFAULT_PORTS[apps[0]] + 1} npm start`,
     );
   }
+}
+
+const portName = (name) => (name === 'prometheus' ? 'STACK_PROMETHEUS_PORT' : portVariable(name));
+
+function prometheusPort() {
+  const value = process.env.STACK_PROMETHEUS_PORT;
+  const port = Number(value ?? DEFAULT_PROMETHEUS_PORT);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new StackError(`STACK_PROMETHEUS_PORT="${value}" must be a TCP port number (1-65535)`);
+  return port;
+}
+
+/**
+ * Prometheus scraping the services at `urls` (name -> URL) with the production rules, its data in
+ * .data/prometheus; stopped with the stack, and its end stops the stack.
+ */
+async function startPrometheus(urls) {
+  const port = prometheusPort();
+  const args = prometheusArguments({ dir: ensureDataDir('prometheus'), port, targets: urls });
+  const child = spawn('prometheus', args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  startedHere.push(() => stopChild(child, 'prometheus', 10_000));
+  // Prometheus logs to stderr (warnings and worse only): no reason to paint every line red.
+  for (const stream of [child.stdout, child.stderr]) relayLines(stream, 'prometheus', false);
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  superviseChild(child, 'prometheus');
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntil(
+    async () => {
+      if (exited) throw new StackError('prometheus exited during start (its output is above)');
+      return prometheusReady(url);
+    },
+    { what: `prometheus ready on ${url}`, timeoutMs: 60_000, signal: setupAbort.signal },
+  );
+  return url;
+}
+
+/**
+ * STACK_CONTROL_PORT: the control interface through which a test suite stops and starts
+ * services (tools/stack/control-server.mjs); a stopped service stays down until started.
+ */
+async function serveServiceControl(port) {
+  const supervisor = (app) => {
+    const found = supervisors.get(app);
+    if (!found) throw new StackError(`no service ${app} in this stack`);
+    return found;
+  };
+  const url = await serveControl(
+    serviceRoutes({
+      signal: (app, signal) => supervisor(app).hold(signal),
+      start: async (app, { wait }) => {
+        const service = supervisor(app).resume();
+        return { url: wait ? await waitHealthy(service) : await service.url };
+      },
+    }),
+    port,
+  );
+  log(`control interface on ${url}`);
 }
 
 function serviceEnv(postgres, redis, s3) {
@@ -131,7 +198,7 @@ function serviceEnv(postgres, redis, s3) {
   return env;
 }
 
-function printSummary(rows, infra, sandbox, translateUrl) {
+function printSummary(rows, infra, sandbox, translateUrl, prometheusUrl) {
   const width = Math.max(...rows.map(([name]) => name.length)) + 2;
   const lines = [
     '',
@@ -140,6 +207,7 @@ function printSummary(rows, infra, sandbox, translateUrl) {
     `  ${'postgres'.padEnd(width)}${displayUrl(infra.postgres.url)}`,
     `  ${'redis'.padEnd(width)}${displayUrl(infra.redis.url)}`,
     `  ${'s3'.padEnd(width)}${infra.s3.endpoint}  (bucket ${infra.s3.bucket}, CDN ${infra.s3.cdnUrl})`,
+    `  ${'prometheus'.padEnd(width)}${prometheusUrl ? `${prometheusUrl}  (alerts: ${prometheusUrl}/alerts)` : paint('yellow', `not started (${PROMETHEUS_OPT_OUT})`)}`,
     '',
   ];
   if (sandbox.key) {
@@ -176,6 +244,10 @@ async function startStack() {
   if (infra.s3.child) superviseChild(infra.s3.child, 's3rver');
   await ensureApertium(apps);
   step();
+  await ensureCatalogPackages(apps);
+  if (withPrometheus) await ensurePrometheus(PROMETHEUS_OPT_OUT);
+  else warn(`${PROMETHEUS_OPT_OUT}: the stack runs without Prometheus`);
+  step();
   const env = serviceEnv(infra.postgres, infra.redis, infra.s3);
   const migrating = migratingApps(apps);
   await buildApps([...new Set([...migrating, ...apps])]);
@@ -188,20 +260,26 @@ async function startStack() {
     const appEnv = port ? { ...env, PORT: port } : { ...env };
     // Invitation links must lead to this console, whatever port it got.
     if (app === 'console') appEnv.CONSOLE_PUBLIC_URL ??= `http://localhost:${port ?? DEFAULT_PORTS.console}`;
-    superviseService(() => startService(app, appEnv), {
+    const supervisor = superviseService(() => startService(app, appEnv), {
       stopping: () => stopRequested,
       onStart: (service) => (services[slot] = service),
       onGiveUp: () => stopStack(1),
     });
+    supervisors.set(app, supervisor);
   });
   const urls = await Promise.all(services.map((service) => waitHealthy(service, setupAbort.signal)));
   step();
   const rows = services.map((service, i) => [service.name, urls[i]]);
+  const prometheusUrl = withPrometheus ? await startPrometheus(Object.fromEntries(rows)) : null;
+  step();
+  if (process.env.STACK_CONTROL_PORT) await serveServiceControl(Number(process.env.STACK_CONTROL_PORT));
   const translateUrl = rows.find(([name]) => name === 'translate-api')?.[1];
   // The services are useful without a key, so a problem here is reported, not fatal.
   const sandbox = await ensureSandboxKey(env, translateUrl).catch((error) => ({ error: error.message }));
   step();
-  printSummary(rows, infra, sandbox, translateUrl ?? `http://127.0.0.1:${DEFAULT_PORTS['translate-api']}`);
+  printSummary(rows, infra, sandbox, translateUrl ?? `http://127.0.0.1:${DEFAULT_PORTS['translate-api']}`, prometheusUrl);
+  // After the migrations, like them against the stack's database; quick when nothing changed.
+  if (catalogWanted(apps)) void buildCatalog(env, () => stopRequested);
 }
 
 setup = startStack();

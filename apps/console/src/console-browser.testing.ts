@@ -34,11 +34,17 @@ export class Browser {
     readonly address = randomAddress(),
   ) {}
 
-  async call(method: string, path: string, json?: unknown, { csrf = true, headers = {} }: { csrf?: boolean; headers?: Record<string, string> } = {}): Promise<HttpResult> {
+  /** `body` sends a file as it is (with its type in `headers`), as the console's import does. */
+  async call(
+    method: string,
+    path: string,
+    json?: unknown,
+    { csrf = true, headers = {}, body }: { csrf?: boolean; headers?: Record<string, string>; body?: string | Uint8Array } = {},
+  ): Promise<HttpResult> {
     const sent: Record<string, string> = { 'x-forwarded-for': this.address, ...headers };
     if (this.cookie) sent.cookie = this.cookie;
     if (csrf && this.csrfToken) sent['x-csrf-token'] = this.csrfToken;
-    const res = await http(this.url, method, `/console/api${path}`, { json, headers: sent });
+    const res = await http(this.url, method, `/console/api${path}`, { json, body, headers: sent });
     const setCookie = res.headers.get('set-cookie');
     if (setCookie) {
       this.lastSetCookie = setCookie;

@@ -1,7 +1,6 @@
 import { consoleEnvelope } from '@platform/errors';
 import { bootstrapHttpApp } from '@platform/service-kit';
 import { AppModule } from './app.module';
-import { applyRouteBodyLimits } from './body-limit';
 import { ConsoleConfig } from './config/console.config';
 import { SESSION_COOKIE } from './sessions/session-cookie';
 import { serveWebApp } from './web-app/web-app';
@@ -21,10 +20,6 @@ export function serveConsole(config: ConsoleConfig) {
     },
     // Session and account data are never cached; failed sign-ins are also throttled per address.
     credentials: {},
-    configure: (app) => {
-      const fastify = app.getHttpAdapter().getInstance();
-      applyRouteBodyLimits(fastify);
-      return serveWebApp(fastify, config.CONSOLE_WEB_DIR || webAppDirectory());
-    },
+    configure: (app) => serveWebApp(app.getHttpAdapter().getInstance(), config.CONSOLE_WEB_DIR || webAppDirectory()),
   });
 }

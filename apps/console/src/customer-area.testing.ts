@@ -8,7 +8,7 @@ import type { TestAccount } from './console-browser.testing';
 
 /** A key the owner creates in the console, as the public API would see it authenticated. */
 export async function keyOf(app: NestFastifyApplication, account: TestAccount, body: Record<string, unknown> = { sandbox: true }): Promise<ApiKeyPrincipal> {
-  const created = await account.owner.call('POST', '/keys', body);
+  const created = await account.owner.call('POST', '/keys', { name: 'test key', ...body });
   if (created.status !== 201) throw new Error(`creating a key: ${created.status} ${created.text}`);
   return (await app.get(ApiKeyService).authenticate(created.body.secret))!;
 }

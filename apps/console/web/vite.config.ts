@@ -1,9 +1,25 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const lib = (file: string) => fileURLToPath(new URL(`../../../libs/${file}`, import.meta.url));
+
+/**
+ * Fails the build when the browser app reaches server code: a lib's main entry point (only the
+ * browser entry points below are aliased, and the alias runs first) or a package that needs
+ * Node. Bundled anyway, such code would only break in the browser, after weighing megabytes.
+ */
+const serverCodeStaysOut: Plugin = {
+  name: 'server-code-stays-out',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (/^@platform\/|^@nestjs\/|^(typeorm|ioredis|pg|class-validator)$|^node:/.test(source)) {
+      this.error(`${importer ?? 'the app'} imports ${source}, which is server code; the browser app may import the libs' browser entry points only`);
+    }
+    return null;
+  },
+};
 
 /**
  * The console's browser app. Served by the console app under /console/, with every asset's name
@@ -12,12 +28,14 @@ const lib = (file: string) => fileURLToPath(new URL(`../../../libs/${file}`, imp
 export default defineConfig({
   root,
   base: '/console/',
-  plugins: [react()],
+  plugins: [serverCodeStaysOut, react()],
   resolve: {
     // The entry points of the libs written for the browser too (no Node): the same checks as the server.
     alias: {
       '@platform/review/edit-check': lib('review/src/review-edit-check.ts'),
+      '@platform/auth/vat-number': lib('auth/src/accounts/vat-number.ts'),
       '@platform/translation-pipeline/text-spans': lib('translation-pipeline/src/text-spans.ts'),
+      '@platform/translation-memory/reviewed-segments': lib('translation-memory/src/reviewed-segments.ts'),
     },
   },
   build: {

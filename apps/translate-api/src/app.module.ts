@@ -12,7 +12,9 @@ import { GlossariesApiModule } from './glossaries/glossaries-api.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { KeysModule } from './keys/keys.module';
 import { LanguagesModule } from './languages/languages.module';
+import { MemoriesApiModule } from './memories/memories-api.module';
 import { ReviewApiModule } from './review/review-api.module';
+import { StyleProfilesApiModule } from './style-profiles/style-profiles-api.module';
 import { TranslateModule } from './translate/translate.module';
 import { UsageModule } from './usage/usage.module';
 import { WebhooksApiModule } from './webhooks/webhooks-api.module';
@@ -37,6 +39,8 @@ export class AppModule {
         BatchesApiModule,
         IdempotencyModule.forRoot({ ttlSeconds: config.IDEMPOTENCY_TTL_SECONDS }),
         GlossariesApiModule,
+        MemoriesApiModule,
+        StyleProfilesApiModule,
         LanguagesModule,
         WebhooksApiModule.forRoot(config),
         ReviewApiModule.forRoot({ leaseSeconds: config.REVIEW_LEASE_SECONDS }),

@@ -1,4 +1,4 @@
-import { buildApp, createTestKey, openRawConnection, parseRawResponse, startBuiltApp, testAppEnv } from '@platform/testing';
+import { buildApp, createTestKey, freePort, http, openRawConnection, parseRawResponse, pollUntil, startBuiltApp, testAppEnv } from '@platform/testing';
 import { Agent, request } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -56,5 +56,26 @@ describe('translate-api as a process', () => {
     expect(Date.now() - signalledAt).toBeLessThan(SHUTDOWN_TIMEOUT_MS);
     expect(proc.stderr()).not.toMatch(/exceeded/);
     agent.destroy();
+  }, 60_000);
+
+  it('with tracing on and no collector, answers as usual, logs the failed exports as JSON lines and exits 0 on SIGTERM', async () => {
+    const collector = `http://127.0.0.1:${await freePort()}`;
+    const tracing = { OTEL_EXPORTER_OTLP_ENDPOINT: collector, OTEL_BSP_SCHEDULE_DELAY: '100', OTEL_EXPORTER_OTLP_TIMEOUT: '500' };
+    const proc = startBuiltApp('translate-api', testAppEnv({ LOG_LEVEL: 'info', ...tracing }));
+    const url = await proc.listening;
+    expect((await http(url, 'GET', '/api/v1/usage')).status).toBe(401);
+
+    const lines = () => proc.stdout().trim().split('\n').map((line) => JSON.parse(line));
+    const failed = await pollUntil(
+      () => lines().find((line) => line.context === 'opentelemetry'),
+      Boolean,
+      { timeoutMs: 15_000, what: 'the failed export in the log' },
+    );
+    expect(failed).toMatchObject({ level: 'error', service: 'translate-api', msg: expect.any(String) });
+    expect((await http(url, 'GET', '/api/v1/usage')).status).toBe(401);
+    proc.child.kill('SIGTERM');
+    expect(await proc.exit).toEqual({ code: 0, signal: null });
+    // Every line of stdout parsed as JSON above; the SDK printed nothing of its own.
+    expect(lines().length).toBeGreaterThan(2);
   }, 60_000);
 });

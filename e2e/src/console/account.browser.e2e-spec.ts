@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../admin.command';
 import { stack } from '../stack.config';
-import { acceptInvitation, consolePage, consolePath, heading, inspectPage, launchChromium, operatorAccount, PASSWORD, type OperatorAccount } from './console-browser';
+import { acceptInvitation, accessibleDescription, consolePage, consolePath, focused, heading, inspectPage, launchChromium, operatorAccount, PASSWORD, takeSecret, type OperatorAccount } from './console-browser';
 
 async function translateWith(key: string, text: string) {
   const response = await fetch(`${stack.translateUrl}/api/v1/translate`, {
@@ -15,13 +15,11 @@ async function translateWith(key: string, text: string) {
   return { status: response.status, body: (await response.json()) as { translations?: string[] } };
 }
 
-async function createKey(page: Page, name: string, kind: 'Sandbox' | 'Live'): Promise<string> {
+async function createKey(page: Page, name: string, kind: 'Sandbox' | 'Live', inspect?: string): Promise<string> {
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByRole('radio', { name: new RegExp(kind) }).check();
   await page.getByRole('button', { name: 'Create key' }).click();
-  const secret = page.getByTestId('secret');
-  await secret.waitFor();
-  return (await secret.textContent())!.trim();
+  return takeSecret(page, `Key “${name}” created`, { inspect });
 }
 
 describe('the console in a browser: an account from invitation to live key', () => {
@@ -45,14 +43,13 @@ describe('the console in a browser: an account from invitation to live key', () 
     await expect.poll(() => heading(page)).toBe('API keys');
     const cookie = (await page.context().cookies()).find((c) => c.name === 'console_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/console' });
-    await inspectPage(page, 'keys');
+    await inspectPage(page, 'keys', { moderate: true });
   });
 
   it('creates a sandbox key, shows it once, and the key translates', async () => {
-    const secret = await createKey(page, 'browser sandbox', 'Sandbox');
+    const secret = await createKey(page, 'browser sandbox', 'Sandbox', 'key-created');
     secrets.push(secret);
     expect(secret).toMatch(/^svc_test_/);
-    await inspectPage(page, 'key-created');
     const translated = await translateWith(secret, 'The cat is sleeping.');
     expect(translated.status).toBe(200);
     expect(translated.body.translations?.[0]).toMatch(/gato/i);
@@ -68,8 +65,17 @@ describe('the console in a browser: an account from invitation to live key', () 
     await expect.poll(() => heading(page)).toBe('Account');
     await inspectPage(page, 'account');
     await page.getByLabel('Company').fill('Beispiel GmbH');
-    await page.getByLabel('EU VAT identification number').fill('DE123456789');
     await page.getByLabel('Intended use').fill('Our shop catalogue into Spanish');
+    // A number not in its country's format is explained under the field, before anything is sent.
+    const vat = page.getByLabel('EU VAT identification number');
+    await vat.fill('DE12345');
+    await page.getByRole('button', { name: 'Request production access' }).click();
+    await expect.poll(() => vat.getAttribute('aria-invalid')).toBe('true');
+    expect(await accessibleDescription(page, 'input[aria-invalid="true"]')).toContain(
+      'The VAT number does not have the format of DE numbers: DE followed by 9 digits, e.g. DE123456789',
+    );
+    await inspectPage(page, 'activation-vat-refused', { moderate: true });
+    await vat.fill('DE 123 456 789');
     await page.getByRole('button', { name: 'Request production access' }).click();
     await expect.poll(() => page.getByTestId('activation-state').textContent()).toBe('Requested, waiting for approval');
 
@@ -77,9 +83,10 @@ describe('the console in a browser: an account from invitation to live key', () 
     expect(pending.stdout).toContain(account.name);
     await runAdmin(stack.consoleAdmin, ['account:activate', account.name]);
 
-    await page.reload();
-    await expect.poll(() => page.getByTestId('activation-state').textContent()).toBe('Active: live keys can be created');
+    // The open page follows the operator's decision, without a reload.
+    await expect.poll(() => page.getByTestId('activation-state').textContent(), { timeout: 20_000 }).toBe('Active: live keys can be created');
     await page.getByRole('link', { name: 'API keys' }).click();
+    await expect.poll(() => page.getByRole('radio', { name: /Live/ }).isEnabled()).toBe(true);
     const live = await createKey(page, 'browser live', 'Live');
     secrets.push(live);
     expect(live).toMatch(/^svc_live_/);
@@ -105,7 +112,10 @@ describe('the console in a browser: an account from invitation to live key', () 
 
   it('revokes a key only after confirmation', async () => {
     const row = page.getByRole('row', { name: /browser sandbox/ });
-    await row.getByRole('button', { name: 'Revoke' }).click();
+    // Each button says which key it is about.
+    const names = await row.getByRole('button').evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')));
+    expect(names).toEqual(['Limits of key browser sandbox', 'Regenerate key browser sandbox', 'Revoke key browser sandbox']);
+    await row.getByRole('button', { name: 'Revoke key browser sandbox' }).click();
     const dialog = page.getByRole('dialog');
     await inspectPage(page, 'key-revoke-confirm');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -120,23 +130,25 @@ describe('the console in a browser: an account from invitation to live key', () 
     await page.goto('/console/keys');
     await expect.poll(() => heading(page)).toBe('API keys');
     await page.keyboard.press('Tab');
-    const focused = () =>
-      page.evaluate(() => {
-        const active = (globalThis as unknown as { document: { activeElement: { textContent: string | null; id: string } } }).document.activeElement;
-        return { textContent: active.textContent, id: active.id };
-      });
-    expect((await focused()).textContent).toBe('Skip to content');
+    expect((await focused(page)).textContent).toBe('Skip to content');
     await page.keyboard.press('Enter');
-    expect((await focused()).id).toBe('main');
+    expect((await focused(page)).id).toBe('main');
 
-    await page.getByLabel('Name', { exact: true }).focus();
+    const name = page.getByLabel('Name', { exact: true });
+    await name.focus();
     await page.keyboard.type('typed by keyboard');
     await page.keyboard.press('Enter');
-    await page.getByTestId('secret').waitFor();
+    // The secret's dialog takes the focus; Escape closes it and the focus is back in the emptied form.
+    await page.getByRole('dialog', { name: 'Key “typed by keyboard” created' }).waitFor();
+    await expect.poll(async () => (await focused(page)).textContent).toBe('Copy');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    expect(await name.evaluate((input) => input === (input.ownerDocument as unknown as { activeElement: unknown }).activeElement)).toBe(true);
+    expect(await name.inputValue()).toBe('');
     const row = page.getByRole('row', { name: /typed by keyboard/ });
     await row.getByRole('button', { name: 'Regenerate' }).focus();
     await page.keyboard.press('Enter');
-    expect((await focused()).textContent).toBe('Cancel');
+    expect((await focused(page)).textContent).toBe('Cancel');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await row.getByRole('button', { name: 'Revoke' }).focus();
@@ -152,14 +164,21 @@ describe('the console in a browser: an account from invitation to live key', () 
     const email = `member-${Date.now()}@example.eu`;
     await page.getByLabel('Email address').fill(email);
     await page.getByRole('button', { name: 'Invite' }).click();
-    const link = (await page.getByTestId('secret').textContent())!.trim();
+    const link = await takeSecret(page, `Invitation link for ${email}`, { inspect: 'invitation-link' });
+    expect(await page.getByLabel('Email address').inputValue()).toBe('');
     await inspectPage(page, 'users');
 
     const member = await consolePage(browser);
     await acceptInvitation(member, link);
     const sections = await member.getByRole('navigation', { name: 'Console sections' }).getByRole('link').allTextContents();
     expect(sections).not.toContain('Users');
+    // A page the role cannot use says so, rather than sending the member elsewhere without a word.
     await member.goto('/console/users');
+    await expect.poll(() => heading(member)).toBe('No access to this page');
+    expect(member.url()).toMatch(/\/console\/users$/);
+    expect(await member.getByText('Your role (member) cannot use this page.').isVisible()).toBe(true);
+    await inspectPage(member, 'no-access', { moderate: true });
+    await member.getByRole('link', { name: 'Back to the console' }).click();
     await expect.poll(() => heading(member)).toBe('Overview');
 
     // The owner makes the member a reviewer, after confirming; the member's open session follows.
@@ -176,34 +195,49 @@ describe('the console in a browser: an account from invitation to live key', () 
   it('signs out, refuses a wrong password with the API message, and signs in again', async () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect.poll(() => heading(page)).toBe('Sign in');
+    expect(await page.getByTestId('session-ended').textContent()).toBe('You have signed out.');
     await inspectPage(page, 'sign-in');
     await page.getByLabel('Email address').fill(account.ownerEmail);
     await page.getByLabel('Password').fill('not the password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Wrong email address or password');
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Wrong email address or passwordCheck the address and the password (capital letters count), then try again.');
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => heading(page)).toBe('Overview');
+    // Back on the page the owner signed out from.
+    await expect.poll(() => heading(page)).toBe('Users');
   });
 
-  it('locks sign-in after 20 wrong passwords and says for how long', async () => {
+  it('warns from the 15th wrong password, locks sign-in after 20 and says for how long', async () => {
     const other = await operatorAccount({ sandbox: true });
     const stranger = await consolePage(browser);
     await stranger.goto(consolePath(`${stack.consoleUrl}/console/sign-in`));
-    for (let i = 0; i < 20; i++) {
+    for (let i = 0; i < 14; i++) {
       await stranger.request.post('/console/api/session', { data: { email: other.ownerEmail, password: `wrong ${i}` } });
     }
+    // The 15th wrong password is warned of the lock to come.
     await stranger.getByLabel('Email address').fill(other.ownerEmail);
+    await stranger.getByLabel('Password').fill('wrong 14');
+    await stranger.getByRole('button', { name: 'Sign in' }).click();
+    await expect
+      .poll(() => stranger.getByRole('alert').textContent())
+      .toContain('Wrong email address or password. After 5 more wrong passwords, sign-in to this account is locked for up to 15 minutes');
+    await inspectPage(stranger, 'sign-in-warning', { moderate: true });
+    for (let i = 15; i < 20; i++) {
+      await stranger.request.post('/console/api/session', { data: { email: other.ownerEmail, password: `wrong ${i}` } });
+    }
     await stranger.getByLabel('Password').fill(PASSWORD);
     await stranger.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => stranger.getByRole('alert').textContent()).toMatch(/locked|too many/i);
+    await expect.poll(() => stranger.getByRole('alert').textContent()).toContain('Sign-in is locked for this account after 20 wrong passwords; try again in');
     await stranger.context().close();
   });
 
   it('loads the first page with less than 200 KB of gzipped JavaScript', async () => {
     const visitor = await consolePage(browser);
     const scripts: Promise<number>[] = [];
+    const headers: Record<string, string>[] = [];
     visitor.on('response', (response) => {
+      if (response.request().resourceType() !== 'script' && response.request().resourceType() !== 'stylesheet') return;
+      headers.push(response.headers());
       if (response.request().resourceType() === 'script') scripts.push(response.body().then((body) => gzipSync(body).length));
     });
     await visitor.goto('/console/sign-in');
@@ -211,6 +245,8 @@ describe('the console in a browser: an account from invitation to live key', () 
     const sizes = await Promise.all(scripts);
     expect(sizes.length).toBeGreaterThan(0);
     expect(sizes.reduce((sum, size) => sum + size, 0)).toBeLessThan(200 * 1024);
+    // Sent compressed (Chromium accepts brotli), and kept for a year: the names change with the content.
+    for (const header of headers) expect(header).toMatchObject({ 'content-encoding': 'br', 'cache-control': 'public, max-age=31536000, immutable', vary: 'Accept-Encoding' });
     await visitor.context().close();
   });
 

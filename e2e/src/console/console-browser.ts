@@ -32,7 +32,9 @@ export const consolePath = (link: string) => {
   return `${url.pathname}${url.search}${url.hash}`;
 };
 
-async function seriousViolations(page: Page) {
+const SERIOUS = ['serious', 'critical'];
+
+async function violations(page: Page, impacts: string[]) {
   // Evaluated through the DevTools protocol, so the page's CSP (no inline script) stays in force.
   await page.evaluate(axe.source);
   const results = await page.evaluate(() => {
@@ -41,23 +43,25 @@ async function seriousViolations(page: Page) {
     return page.axe.run(page.document, { resultTypes: ['violations'] });
   });
   return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .filter((violation) => impacts.includes(violation.impact ?? ''))
     .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
 }
 
 /**
  * What every page must pass, at desktop and at phone width: no serious or critical axe-core
- * violation, nothing wider than a 375 px screen, and a screenshot of each for the artifacts.
+ * violation (nor a moderate one, for pages that ask), nothing wider than a 375 px screen, and a
+ * screenshot of each for the artifacts.
  */
-export async function inspectPage(page: Page, name: string): Promise<void> {
+export async function inspectPage(page: Page, name: string, { moderate = false }: { moderate?: boolean } = {}): Promise<void> {
   const dir = path.resolve(stack.screenshotDir);
   mkdirSync(dir, { recursive: true });
+  const impacts = moderate ? [...SERIOUS, 'moderate'] : SERIOUS;
   await page.waitForLoadState('networkidle');
-  expect(await seriousViolations(page), `axe on ${name} (desktop)`).toEqual([]);
+  expect(await violations(page, impacts), `axe on ${name} (desktop)`).toEqual([]);
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 
   await page.setViewportSize(PHONE);
-  expect(await seriousViolations(page), `axe on ${name} (375 px)`).toEqual([]);
+  expect(await violations(page, impacts), `axe on ${name} (375 px)`).toEqual([]);
   const overflow = await page.evaluate(() => {
     const page = globalThis as unknown as { innerWidth: number; document: { documentElement: { scrollWidth: number } } };
     return page.document.documentElement.scrollWidth - page.innerWidth;
@@ -94,3 +98,55 @@ export async function acceptInvitation(page: Page, link: string, { inspect }: { 
 
 /** The text of the first h1, once the page shows one (pages load their data after navigation). */
 export const heading = async (page: Page) => (await page.getByRole('heading', { level: 1 }).first().textContent())?.trim();
+
+/** What has the keyboard focus: its text, id, tag and accessible label, read in the page. */
+export const focused = (page: Page) =>
+  page.evaluate(() => {
+    const active = (globalThis as unknown as { document: { activeElement: { textContent: string | null; id: string; tagName: string; getAttribute(name: string): string | null } } }).document
+      .activeElement;
+    return { textContent: active.textContent, id: active.id, tag: active.tagName.toLowerCase(), label: active.getAttribute('aria-label') };
+  });
+
+/** The text an element's aria-describedby points at, as a screen reader reads it with the element. */
+export const accessibleDescription = (page: Page, selector: string) =>
+  page.evaluate((selector) => {
+    const doc = (globalThis as unknown as { document: { querySelector(s: string): { getAttribute(n: string): string | null } | null; getElementById(id: string): { textContent: string | null } | null } }).document;
+    const ids = doc.querySelector(selector)?.getAttribute('aria-describedby')?.split(' ') ?? [];
+    return ids.map((id) => doc.getElementById(id)?.textContent ?? '').join(' ');
+  }, selector);
+
+/**
+ * The secret of the dialog that shows one once: it opens with the focus on Copy and describes
+ * itself as shown once; checked like a page when `inspect` names it (moderate findings too), then
+ * closed with Done.
+ */
+export async function takeSecret(page: Page, title: string | RegExp, { inspect }: { inspect?: string } = {}): Promise<string> {
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.waitFor();
+  await expect.poll(async () => (await focused(page)).textContent).toBe('Copy');
+  expect(await accessibleDescription(page, 'dialog[open]')).toContain('This is the only time it is shown');
+  const secret = (await dialog.getByTestId('secret').textContent())!.trim();
+  if (inspect) await inspectPage(page, inspect, { moderate: true });
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect.poll(() => dialog.count()).toBe(0);
+  return secret;
+}
+
+/**
+ * Waits until the reviewer's workspace shows a task of `job`, asking again (Check again) while it
+ * has none: an account's reviewers get its tasks only, so the first to come is the job's once it
+ * is machine-translated.
+ */
+export async function awaitReviewTask(reviewer: Page, job: string): Promise<void> {
+  const shown = reviewer.getByRole('heading', { level: 2, name: /^Text \d+ of job_/ });
+  const none = reviewer.getByRole('button', { name: 'Check again' });
+  const deadline = Date.now() + stack.jobTimeoutMs;
+  for (;;) {
+    await expect.poll(async () => (await shown.isVisible()) || (await none.isVisible()), { timeout: stack.jobTimeoutMs }).toBe(true);
+    if (await shown.isVisible()) break;
+    if (Date.now() > deadline) throw new Error(`the review task of ${job} never came`);
+    await none.click();
+    await reviewer.waitForTimeout(250);
+  }
+  expect(await shown.textContent()).toContain(job);
+}

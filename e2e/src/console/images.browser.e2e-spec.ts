@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../admin.command';
 import { stack } from '../stack.config';
-import { acceptInvitation, consolePage, heading, inspectPage, launchChromium, operatorAccount } from './console-browser';
+import { acceptInvitation, consolePage, heading, inspectPage, launchChromium, operatorAccount, takeSecret } from './console-browser';
 
 /** One conversion against the image API with `token`; answers its status. */
 async function convertWith(token: string): Promise<number> {
@@ -61,24 +61,31 @@ describe('the console in a browser: image subscriptions and tokens', () => {
     await expect.poll(() => card().getAttribute('data-subscription-id')).toBe(subscription);
     expect(await card().getByRole('heading', { level: 2 }).textContent()).toBe('Free subscription');
     expect(await usage()).toBe('0 of 50 conversions (0%)');
+    // Nothing converted yet: the chart says so in words instead of drawing an empty box.
+    await expect.poll(() => card().getByRole('figure').getByText('No conversions in the last 12 months.').isVisible()).toBe(true);
     await expect.poll(() => card().getByRole('row').filter({ hasText: `img_…${created.token.slice(-4)}` }).count()).toBe(1);
     await inspectPage(page, 'images');
   });
 
   it('creates a token shown once, which converts an image, and the count moves', async () => {
     await card().getByRole('button', { name: 'Create token' }).click();
-    const shown = page.getByTestId('secret');
-    await shown.waitFor();
-    secret = (await shown.textContent())!.trim();
+    secret = await takeSecret(page, 'Access token created', { inspect: 'image-token-created' });
     expect(secret).toMatch(/^img_[0-9A-Za-z]{40}$/);
-    await inspectPage(page, 'image-token-created');
 
     expect(await convertWith(secret)).toBe(200);
+    // The page asks again on its own: the count and the chart move without a reload.
+    await expect.poll(usage, { timeout: 30_000 }).toBe('1 of 50 conversions (2%)');
+    // The chart's figures are in its table for screen readers; this month is the last bar.
+    const chart = card().getByRole('figure');
+    const lastMonth = chart.locator('tbody tr').last();
+    await expect.poll(() => lastMonth.getByRole('cell').textContent(), { timeout: 30_000 }).toBe('1');
+    // Scaled to use: one conversion is a full bar on a 0–1 axis, and the limit of 50, far above it, is told in words.
+    expect(await chart.locator('.y-axis span').allTextContents()).toEqual(['0', '1']);
+    expect(await chart.getByText('The monthly limit, 50, is far above these bars').isVisible()).toBe(true);
+    await inspectPage(page, 'images-chart');
+    // Shown once: gone with the page.
     await page.reload();
     await expect.poll(usage).toBe('1 of 50 conversions (2%)');
-    // The chart's figures are in its table for screen readers; this month is the last bar.
-    const lastMonth = card().getByRole('figure').locator('tbody tr').last();
-    await expect.poll(() => lastMonth.getByRole('cell').textContent()).toBe('1');
     expect(await page.content()).not.toContain(secret);
   });
 

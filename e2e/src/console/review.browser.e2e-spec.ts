@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../admin.command';
 import { stack } from '../stack.config';
 import { expectAcceptedJob, finishedJob, translate, translationApi } from '../translation.client';
-import { acceptInvitation, consolePage, heading, inspectPage, launchChromium, operatorAccount, type OperatorAccount } from './console-browser';
+import { acceptInvitation, awaitReviewTask, consolePage, heading, inspectPage, launchChromium, operatorAccount, takeSecret, type OperatorAccount } from './console-browser';
 
 const LANGUAGE = 'it';
 const SOURCE = 'Hello {name}, the <b>sofa</b> is red.';
@@ -52,7 +52,7 @@ describe('the reviewer workspace in a browser: a customer\u2019s review-tier tex
     await owner.getByLabel('Role', { exact: true }).selectOption('reviewer');
     await owner.getByLabel('Languages to review').fill(LANGUAGE);
     await owner.getByRole('button', { name: 'Invite' }).click();
-    const link = (await owner.getByTestId('secret').textContent())!.trim();
+    const link = await takeSecret(owner, /^Invitation link for reviewer-/);
 
     await acceptInvitation(reviewer, link);
     expect(await heading(reviewer)).toBe('Review');
@@ -93,18 +93,7 @@ describe('the reviewer workspace in a browser: a customer\u2019s review-tier tex
   });
 
   it('gets the customer\u2019s task: source and machine translation side by side, chips, the glossary term, the lease', async () => {
-    // The account's reviewers see its tasks only: the first one to come is this job's, once it is machine-translated.
-    const deadline = Date.now() + stack.jobTimeoutMs;
-    const shown = reviewer.getByRole('heading', { level: 2, name: /^Text \d+ of job_/ });
-    const none = reviewer.getByRole('button', { name: 'Check again' });
-    for (;;) {
-      await expect.poll(async () => (await shown.isVisible()) || (await none.isVisible()), { timeout: stack.jobTimeoutMs }).toBe(true);
-      if (await shown.isVisible()) break;
-      if (Date.now() > deadline) throw new Error(`the review task of ${job} never came`);
-      await none.click();
-      await reviewer.waitForTimeout(250);
-    }
-    expect(await shown.textContent()).toContain(job);
+    await awaitReviewTask(reviewer, job);
     await expect.poll(() => reviewer.getByRole('region', { name: 'Source (English)' }).textContent(), SOON).toContain('Hello');
     expect(await reviewer.getByRole('region', { name: 'Source (English)' }).locator('mark.term').textContent()).toContain('sofa');
     expect(await reviewer.getByRole('region', { name: 'Machine translation (Italian)' }).locator('mark.term').textContent()).toContain('divano');
@@ -153,7 +142,12 @@ describe('the reviewer workspace in a browser: a customer\u2019s review-tier tex
     const last = reviewer.getByRole('textbox', { name: 'Text 4 of 4' });
     await last.fill((await last.inputValue()) + ADDED);
     await reviewer.keyboard.press('Control+s');
-    await expect.poll(() => reviewer.getByRole('status').filter({ hasText: 'Edit saved' }).count(), SOON).toBe(1);
+    const saved = reviewer.getByRole('status').filter({ hasText: 'Edit saved' });
+    await expect.poll(() => saved.count(), SOON).toBe(1);
+    // "Here is your next task" only with a next task on screen; otherwise it says there is none.
+    await expect.poll(() => saved.textContent(), SOON).toMatch(/^Edit saved\. (Here is your next task\.|That was the last open task in Italian for now\.)$/);
+    const noneOpen = await reviewer.getByText('No open tasks in Italian right now.').isVisible();
+    expect((await saved.textContent())!.includes('Here is your next task')).toBe(!noneOpen);
 
     const done = await finishedJob(liveKey, job);
     expect(done.results).toEqual([expect.objectContaining({ index: 0, translation: task.machine_translation + ADDED })]);

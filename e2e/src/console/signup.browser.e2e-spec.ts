@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../admin.command';
 import { stack } from '../stack.config';
-import { consolePage, consolePath, heading, inspectPage, launchChromium, PASSWORD } from './console-browser';
+import { consolePage, consolePath, heading, inspectPage, launchChromium, PASSWORD, takeSecret } from './console-browser';
 
 const SLOW = { timeout: 15_000 };
 const LINK = /http:\/\/127\.0\.0\.1:\d+\/console\/verify-email#token=vfy_[A-Za-z0-9_-]{43}/g;
@@ -163,8 +163,9 @@ describe.skipIf(!process.env.DATABASE_URL)('the console in a browser: signing up
     await approvalPage.goto('/console/keys');
     await expect.poll(() => heading(approvalPage)).toBe('API keys');
     expect(await approvalPage.getByTestId('signup-status').count()).toBe(0);
+    await approvalPage.getByLabel('Name', { exact: true }).fill('approved');
     await approvalPage.getByRole('button', { name: 'Create key' }).click();
-    expect((await approvalPage.getByTestId('secret').textContent())!.trim()).toMatch(/^svc_test_/);
+    expect(await takeSecret(approvalPage, 'Key “approved” created')).toMatch(/^svc_test_/);
     await approvalPage.context().close();
   });
 });

@@ -9,6 +9,7 @@ export * from './keys/dtos/create-key.dto';
 export * from './keys/dtos/key-limits.dto';
 export * from './keys/dtos/key-responses.dto';
 export * from './keys/dtos/key-route.docs';
+export * from './keys/dtos/regenerate-key.dto';
 export * from './decorators/require-scope.decorator';
 export * from './decorators/current-api-key.decorator';
 export * from './decorators/api-key-auth.decorator';

@@ -1,4 +1,5 @@
-import type { GlossaryTerms, TranslationFormat, TranslationTier } from '@platform/translation-pipeline';
+import type { AppliedStyleProfile } from '@platform/style-profiles';
+import type { GlossaryTerms, MissingHandling, TranslationFormat, TranslationTier } from '@platform/translation-pipeline';
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, ValueTransformer } from 'typeorm';
 
 export const BATCH_STATUSES = ['processing', 'done', 'failed'] as const;
@@ -60,9 +61,25 @@ export class BatchJob {
   @Column({ name: 'review_pool', type: 'boolean', default: false })
   reviewPool: boolean;
 
+  /** `keep`: texts of pairs no engine does were accepted; what no memory translated stays as sent (see BatchText.plan). */
+  @Column({ type: 'text', nullable: true })
+  missing: MissingHandling | null;
+
   /** The glossary's terms as they were at submission, so later edits cannot change a running job. */
   @Column({ type: 'jsonb', nullable: true })
   glossary: GlossaryTerms | null;
+
+  /** The style profile as it was at submission (named, or the mode's default): the worker applies what was charged. */
+  @Column({ name: 'style_profile', type: 'jsonb', nullable: true })
+  styleProfile: AppliedStyleProfile | null;
+
+  /** With the profile's formality: the engines that translated texts of the job with it, as the steps were stored. */
+  @Column({ name: 'formality_applied_by', type: 'text', array: true, default: () => "'{}'" })
+  formalityAppliedBy: string[];
+
+  /** And those that translated texts of it without, since they cannot be told. */
+  @Column({ name: 'formality_ignored_by', type: 'text', array: true, default: () => "'{}'" })
+  formalityIgnoredBy: string[];
 
   @Column({ type: 'integer' })
   total: number;

@@ -2,7 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { OutboxService } from '@platform/outbox';
 import { WordQuotaService } from '@platform/quota';
+import { combinations, MetricsRegistry } from '@platform/service-kit';
+import { TRANSLATION_TIERS, type FormalityOutcome } from '@platform/translation-pipeline';
 import { WebhookEvents } from '@platform/webhooks';
+import type { Histogram } from 'prom-client';
 import { DataSource, EntityManager, IsNull, MoreThan, Repository } from 'typeorm';
 import { BatchJob } from './batch-job.entity';
 import { BatchText } from './batch-text.entity';
@@ -13,6 +16,8 @@ import { batchQueueJobId, TranslateBatchJob } from './translate-batch.job';
 const RETENTION = `interval '30 days'`;
 const DELETE_AT_ONCE = 100;
 const REQUEUE_DELAY_MS = 1000;
+/** From seconds for a small batch to days for one waiting for its reviewers. */
+const DURATION_BUCKETS = [1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600, 4 * 3600, 24 * 3600, 3 * 24 * 3600, 7 * 24 * 3600];
 
 export interface TranslatedText {
   idx: number;
@@ -29,6 +34,8 @@ export type AllTranslatedHook = (manager: EntityManager, job: BatchJob) => Promi
  */
 @Injectable()
 export class BatchProgress {
+  private readonly duration: Histogram<string>;
+
   constructor(
     private readonly dataSource: DataSource,
     @InjectRepository(BatchJob) private readonly jobs: Repository<BatchJob>,
@@ -36,7 +43,16 @@ export class BatchProgress {
     private readonly quota: WordQuotaService,
     private readonly webhooks: WebhookEvents,
     private readonly outbox: OutboxService,
-  ) {}
+    metrics: MetricsRegistry,
+  ) {
+    this.duration = metrics.histogram(
+      'translation_batch_duration_seconds',
+      'Batch jobs finished, by tier and final status (done, failed), and the time from their submission to then',
+      ['tier', 'status'],
+      DURATION_BUCKETS,
+      combinations({ tier: TRANSLATION_TIERS, status: ['done', 'failed'] }),
+    );
+  }
 
   find(jobId: string): Promise<BatchJob | null> {
     return this.jobs.findOneBy({ id: jobId });
@@ -48,10 +64,11 @@ export class BatchProgress {
   }
 
   /**
-   * Stores a chunk's translations and advances the job's progress by the texts newly done.
-   * `onAllTranslated` runs in the same transaction when this chunk completes the job's texts.
+   * Stores a chunk's translations and advances the job's progress by the texts newly done, adding
+   * the engines that applied or ignored a formality to the job's. `onAllTranslated` runs in the
+   * same transaction when this chunk completes the job's texts.
    */
-  async record(jobId: string, translated: TranslatedText[], onAllTranslated?: AllTranslatedHook): Promise<void> {
+  async record(jobId: string, translated: TranslatedText[], onAllTranslated?: AllTranslatedHook, formality?: FormalityOutcome): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const stored = await rows(
         manager,
@@ -61,7 +78,13 @@ export class BatchProgress {
          RETURNING t.idx`,
         [jobId, translated.map((t) => t.idx), translated.map((t) => t.translation)],
       );
-      await manager.query(`UPDATE translation.batch_jobs SET done_count = done_count + $2, progress_at = now() WHERE id = $1`, [jobId, stored.length]);
+      await manager.query(
+        `UPDATE translation.batch_jobs SET done_count = done_count + $2, progress_at = now(),
+           formality_applied_by = ARRAY(SELECT DISTINCT unnest(formality_applied_by || $3::text[]) ORDER BY 1),
+           formality_ignored_by = ARRAY(SELECT DISTINCT unnest(formality_ignored_by || $4::text[]) ORDER BY 1)
+         WHERE id = $1`,
+        [jobId, stored.length, formality?.appliedBy ?? [], formality?.ignoredBy ?? []],
+      );
       if (!onAllTranslated || stored.length === 0) return;
       const job = await manager.findOneByOrFail(BatchJob, { id: jobId });
       if (job.doneCount === job.total) await onAllTranslated(manager, job);
@@ -78,7 +101,7 @@ export class BatchProgress {
     const job = await this.finish(manager, jobId, 'done', null);
     if (!job) return false;
     const texts = await manager.find(BatchText, { select: RESULT_COLUMNS, where: { jobId }, order: { idx: 'ASC' } });
-    await this.announce(manager, job, toResults(texts));
+    await this.announce(manager, job, toResults(job, texts));
     return true;
   }
 
@@ -153,7 +176,10 @@ export class BatchProgress {
        RETURNING id`,
       [jobId, status, error],
     );
-    return finished.length > 0 ? manager.findOneByOrFail(BatchJob, { id: jobId }) : null;
+    if (finished.length === 0) return null;
+    const job = await manager.findOneByOrFail(BatchJob, { id: jobId });
+    this.duration.observe({ tier: job.tier, status }, (job.completedAt!.getTime() - job.createdAt.getTime()) / 1000);
+    return job;
   }
 
   private async announce(manager: EntityManager, job: BatchJob, results: BatchCompletedData['results']): Promise<void> {

@@ -1,4 +1,5 @@
-import type { TranslationFormat, TranslationTier } from '@platform/translation-pipeline';
+import { formalityReport, type FormalityReport } from '@platform/style-profiles';
+import type { MissingHandling, TranslationFormat, TranslationOrigin, TranslationTier } from '@platform/translation-pipeline';
 import type { BatchJob, BatchStatus } from './batch-job.entity';
 import type { BatchText } from './batch-text.entity';
 
@@ -13,6 +14,14 @@ export interface BatchRequest {
   glossary?: string;
   /** Format html: translate text attributes; default true. */
   html_attributes?: boolean;
+  /** False: the engine alone, without memories or the catalog. */
+  memory?: boolean;
+  /** Only these memories of the account, the first listed winning. */
+  memories?: string[];
+  /** `keep`: a pair without an engine is accepted; what no memory translates stays as sent. */
+  missing?: MissingHandling;
+  /** A style profile of the caller's mode, or `none`; the mode's default profile when absent. */
+  style_profile?: string;
 }
 
 export interface BatchResult {
@@ -20,6 +29,12 @@ export interface BatchResult {
   translation: string;
   detected_source: string;
   words: number;
+  /** Where most of its words were translated; absent for jobs accepted before origins were kept. */
+  origin?: TranslationOrigin;
+  /** With `missing: "keep"`: whether some of it came back as sent. */
+  untranslated?: boolean;
+  /** With `missing: "keep"` in format json: the JSON Pointers of its string values that came back as sent. */
+  untranslated_paths?: string[];
 }
 
 /**
@@ -43,6 +58,10 @@ export interface BatchView {
   tier: TranslationTier;
   /** Tier review only. */
   reviewed_by?: ReviewersOfJob;
+  /** The style profile the job was accepted with. */
+  style_profile?: string;
+  /** With the profile's formality: which engines applied it so far, and which could not. */
+  formality?: FormalityReport;
   created_at: string;
   completed_at?: string;
   expires_at?: string;
@@ -107,13 +126,24 @@ export interface BatchCompletedData {
 }
 
 /** The columns results are made of; the source texts stay in the database. */
-export const RESULT_COLUMNS = { idx: true, translation: true, detectedSource: true, words: true } as const;
+export const RESULT_COLUMNS = { idx: true, translation: true, detectedSource: true, words: true, origin: true, untranslated: true } as const;
 
-export function toResults(texts: Pick<BatchText, 'idx' | 'translation' | 'detectedSource' | 'words'>[]): BatchResult[] {
-  return texts.map((text) => ({ index: text.idx, translation: text.translation ?? '', detected_source: text.detectedSource ?? '', words: text.words }));
+/** How a job's results say what came back untranslated: only with `missing: "keep"`, paths only in JSON. */
+export type ResultShape = Pick<BatchJob, 'missing' | 'format'>;
+
+export function toResults(job: ResultShape, texts: Pick<BatchText, 'idx' | 'translation' | 'detectedSource' | 'words' | 'origin' | 'untranslated'>[]): BatchResult[] {
+  return texts.map((text) => ({
+    index: text.idx,
+    translation: text.translation ?? '',
+    detected_source: text.detectedSource ?? '',
+    words: text.words,
+    ...(text.origin && { origin: text.origin }),
+    ...(job.missing === 'keep' && { untranslated: text.untranslated !== null }),
+    ...(job.missing === 'keep' && job.format === 'json' && { untranslated_paths: text.untranslated ?? [] }),
+  }));
 }
 
-export function toView(job: BatchJob, texts: Parameters<typeof toResults>[0] | undefined): BatchView {
+export function toView(job: BatchJob, texts: Parameters<typeof toResults>[1] | undefined): BatchView {
   return {
     ok: true,
     job: job.id,
@@ -121,13 +151,18 @@ export function toView(job: BatchJob, texts: Parameters<typeof toResults>[0] | u
     target: job.target,
     tier: job.tier,
     ...(job.tier === 'review' && { reviewed_by: reviewersOf(job) }),
+    ...(job.styleProfile && { style_profile: job.styleProfile.id }),
+    ...(job.styleProfile &&
+      job.styleProfile.formality !== 'default' && {
+        formality: formalityReport(job.styleProfile.formality, { appliedBy: job.formalityAppliedBy, ignoredBy: job.formalityIgnoredBy }),
+      }),
     created_at: job.createdAt.toISOString(),
     ...(job.completedAt && { completed_at: job.completedAt.toISOString() }),
     ...(job.expiresAt && { expires_at: job.expiresAt.toISOString() }),
     progress: { done: job.doneCount, total: job.total },
     words: job.words,
     cost_cents: job.costCents,
-    ...(texts && { results: toResults(texts) }),
+    ...(texts && { results: toResults(job, texts) }),
     ...(job.error !== null && { error: job.error }),
   };
 }

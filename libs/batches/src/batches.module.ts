@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { GlossariesModule } from '@platform/glossaries';
 import { OutboxModule } from '@platform/outbox';
+import { StyleProfilesModule } from '@platform/style-profiles';
+import { TranslationMemoryModule } from '@platform/translation-memory';
 import { BatchProgressModule } from './batch-progress.module';
 import { BatchReaderModule } from './batch-reader.module';
 import { BatchRecovery } from './batch-recovery.service';
@@ -12,7 +14,7 @@ import { BatchService } from './batch.service';
  * translation DatabaseModule, QuotaModule and TranslationPipelineModule.
  */
 @Module({
-  imports: [BatchProgressModule, BatchReaderModule, GlossariesModule, OutboxModule],
+  imports: [BatchProgressModule, BatchReaderModule, GlossariesModule, OutboxModule, StyleProfilesModule, TranslationMemoryModule],
   providers: [BatchService, BatchRecovery],
   exports: [BatchService, BatchProgressModule, BatchRecovery, BatchReaderModule],
 })

@@ -32,6 +32,11 @@ export interface ApiKeyPrincipal extends AccountMode {
   rateLimitPerMinute: number | null;
   /** The operator's ceilings of the key's account, which the key's own limits stay within. */
   account: AccountLimits;
+  /**
+   * Whether the account held a translation memory in the key's mode when the key was looked up:
+   * false lets a translation skip the memory lookup. Unknown (absent) counts as true.
+   */
+  hasMemories?: boolean;
 }
 
 declare module 'fastify' {

@@ -1,8 +1,9 @@
-import { DynamicModule, Injectable, Module, OnModuleInit } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { type DatabaseConfig, HealthRegistry } from '@platform/service-kit';
+import { DynamicModule, Injectable, Module, OnModuleInit, type Provider } from '@nestjs/common';
+import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
+import { type DatabaseConfig, HealthRegistry, MetricsRegistry } from '@platform/service-kit';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions, DomainDatabase } from './data-source-options';
+import { observePool } from './pool-metrics';
 
 /** What a service's configuration says about its database: where, how many connections, and the deadlines. */
 export type DatabaseSettings = Pick<
@@ -39,10 +40,19 @@ function connect(settings: DatabaseSettings, domain: DomainDatabase, name?: stri
   });
 }
 
+/** The pool's metrics, labelled with the domain's schema. */
+function poolMetrics(domain: DomainDatabase, name?: string): Provider {
+  return {
+    provide: `database pool metrics: ${domain.schema}`,
+    inject: [getDataSourceToken(name), MetricsRegistry],
+    useFactory: (dataSource: DataSource, metrics: MetricsRegistry) => observePool(dataSource, domain.schema, metrics),
+  };
+}
+
 @Module({})
 export class DatabaseModule {
   static forRoot(settings: DatabaseSettings, domain: DomainDatabase): DynamicModule {
-    return { module: DatabaseModule, imports: [connect(settings, domain)], providers: [DatabaseHealth] };
+    return { module: DatabaseModule, imports: [connect(settings, domain)], providers: [DatabaseHealth, poolMetrics(domain)] };
   }
 
   /**
@@ -51,6 +61,6 @@ export class DatabaseModule {
    * that need it answer 503 meanwhile.
    */
   static secondary(name: string, settings: DatabaseSettings, domain: DomainDatabase): DynamicModule {
-    return { module: DatabaseModule, imports: [connect(settings, domain, name)] };
+    return { module: DatabaseModule, imports: [connect(settings, domain, name)], providers: [poolMetrics(domain, name)] };
   }
 }

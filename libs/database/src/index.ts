@@ -4,3 +4,4 @@ export * from './migration-runner';
 export * from './domains';
 export * from './prepared-statement';
 export * from './deadline-client';
+export * from './last-use-recorder';

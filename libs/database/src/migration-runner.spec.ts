@@ -38,6 +38,10 @@ describe('migration runner', () => {
     const applied = async () => (await scratch.query<{ name: string }>('SELECT name FROM image.image_migrations')).map((r) => r.name);
     expect(await revertLastMigration(url, imageDomain, { confirmed: true })).toEqual({
       reverted: true,
+      plan: { migration: 'TokenLastUse1734300000000', destructive: true, destroys: ['column image.access_tokens.last_used_at'] },
+    });
+    expect(await revertLastMigration(url, imageDomain, { confirmed: true })).toEqual({
+      reverted: true,
       plan: { migration: 'VariantFailures1733700000000', destructive: true, destroys: ['table image.variant_failures (0 rows)'] },
     });
     expect(await revertLastMigration(url, imageDomain, { confirmed: true })).toEqual({

@@ -29,12 +29,14 @@ export function notAnEuLanguage(what: string, code: string): string {
   return `${what} "${code}" is not one of the 24 official EU languages (${EU_LANGUAGES.join(', ')})`;
 }
 
-function clean(text: string): string {
+/** Trimmed and composed; NUL is refused because no Postgres text can hold it. */
+function clean(at: string, text: string): string {
+  if (text.includes('\u0000')) throw invalid(`${at} contains a NUL character (U+0000), which a glossary cannot hold`);
   return text.trim().normalize('NFC');
 }
 
 function checkedText(at: string, what: string, text: string): string {
-  const value = clean(text);
+  const value = clean(at, text);
   if (!value) throw invalid(`${at}: the ${what} is empty`);
   if (value.length > MAX_TERM_LENGTH) throw invalid(`${at}: the ${what} is longer than ${MAX_TERM_LENGTH} characters`);
   return value;
@@ -48,7 +50,7 @@ export function checkGlossary(draft: GlossaryDraft): GlossaryContent {
   if (draft.entries.length > MAX_GLOSSARY_ENTRIES) {
     throw ApiError.payloadTooLarge(`The glossary has ${draft.entries.length} entries; a glossary holds at most ${MAX_GLOSSARY_ENTRIES}`);
   }
-  const name = clean(draft.name);
+  const name = clean('name', draft.name);
   if (!name || name.length > MAX_GLOSSARY_NAME_LENGTH) throw invalid(`name must be 1 to ${MAX_GLOSSARY_NAME_LENGTH} characters`);
   const source = draft.source;
   if (!isEuLanguage(source)) throw invalid(notAnEuLanguage('source', source));

@@ -95,6 +95,11 @@ export class GlossaryService {
     };
   }
 
+  /** Whether the mode holds the glossary and it translates into `target`: whether a default glossary applies to a request. */
+  async translatesInto(mode: AccountMode, glossaryId: string, target: string): Promise<boolean> {
+    return (await this.find(mode, glossaryId))?.targets.includes(target) ?? false;
+  }
+
   private find(mode: AccountMode, id: string): Promise<Glossary | null> {
     return isUUID(id) ? this.glossaries.findOneBy({ ...modeOf(mode), id }) : Promise.resolve(null);
   }

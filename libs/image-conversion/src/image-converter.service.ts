@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { MetricsRegistry } from '@platform/service-kit';
-import type { Histogram } from 'prom-client';
+import { combinations, MetricsRegistry } from '@platform/service-kit';
+import type { Counter, Histogram } from 'prom-client';
 import { stat } from 'node:fs/promises';
 import sharp, { type Metadata } from 'sharp';
 import { CONVERSION_SETTINGS, type ConversionSettings } from './conversion.config';
 import { ConversionErrors } from './conversion-errors';
 import type { EncodeTarget } from './conversion-params';
-import { inputFormatOf } from './image-formats';
+import { inputFormatOf, OUTPUT_FORMATS } from './image-formats';
 import { NativeHeapTrimmer } from './native-heap-trimmer.service';
 
 /** What the header of an accepted upload says, read without decoding the pixels. */
@@ -28,13 +28,16 @@ export interface EncodedImage {
 @Injectable()
 export class ImageConverter {
   private readonly encodeSeconds: Histogram<string>;
+  private readonly encodedPixels: Counter<string>;
 
   constructor(
     @Inject(CONVERSION_SETTINGS) private readonly settings: ConversionSettings,
     private readonly heapTrimmer: NativeHeapTrimmer,
     metrics: MetricsRegistry,
   ) {
-    this.encodeSeconds = metrics.histogram('image_encode_duration_seconds', 'Decoding, resizing and encoding one image, by output format', ['format'], [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]);
+    const formats = combinations({ format: OUTPUT_FORMATS });
+    this.encodeSeconds = metrics.histogram('image_encode_duration_seconds', 'Decoding, resizing and encoding one image, by output format', ['format'], [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10], formats);
+    this.encodedPixels = metrics.counter('image_encoded_pixels_total', 'Pixels of the images encoded, every frame of an animation counted, by output format', ['format'], formats);
     // Every request brings a different image, so libvips' operation cache would only hold memory.
     sharp.cache(false);
     if (settings.SHARP_CONCURRENCY > 0) sharp.concurrency(settings.SHARP_CONCURRENCY);
@@ -88,6 +91,8 @@ export class ImageConverter {
           : pipeline.webp({ quality: target.quality, effort: this.settings.WEBP_EFFORT });
       const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
       timer();
+      // An animation's frames are stacked: its height is all of theirs.
+      this.encodedPixels.inc({ format: target.format }, info.width * info.height);
       return { data, width: info.width, height: info.height };
     } catch {
       // The header was readable (inspect passed), so a failure here is damaged pixel data.

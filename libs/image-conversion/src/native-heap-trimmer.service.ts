@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { MetricsRegistry } from '@platform/service-kit';
+import { combinations, MetricsRegistry } from '@platform/service-kit';
 import type { Counter } from 'prom-client';
 import { CONVERSION_SETTINGS, type ConversionSettings } from './conversion.config';
 import type { MallocTrim } from './malloc-trim';
@@ -35,7 +35,7 @@ export class NativeHeapTrimmer implements OnApplicationShutdown {
     @Inject(MALLOC_TRIM) mallocTrim: MallocTrim | undefined,
     metrics: MetricsRegistry,
   ) {
-    this.trims = metrics.counter('image_heap_trims_total', 'Times freed native memory was handed back to the system after conversions, by whether there was any', ['released']);
+    this.trims = metrics.counter('image_heap_trims_total', 'Times freed native memory was handed back to the system after conversions, by whether there was any', ['released'], combinations({ released: ['true', 'false'] }));
     if (settings.MEMORY_TRIM_INTERVAL_MS === 0) return;
     if (!mallocTrim) {
       this.logger.log('no glibc malloc_trim on this platform: freed native memory is left to the allocator');

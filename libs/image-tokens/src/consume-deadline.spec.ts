@@ -1,4 +1,5 @@
 import { dataSourceOptions, imageDomain, runMigrations } from '@platform/database';
+import { MetricsRegistry } from '@platform/service-kit';
 import { type OwnDependency, startOwnPostgres } from '@platform/testing';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +16,7 @@ describe('TokenService when Postgres hangs during a count', () => {
     await runMigrations(postgres.url, imageDomain);
     dataSource = new DataSource(dataSourceOptions(postgres.url, imageDomain, 2, { statementTimeoutMs: 0, lockTimeoutMs: 0, idleInTransactionTimeoutMs: 0, queryTimeoutMs: 1000 }));
     await dataSource.initialize();
-    tokens = new TokenService(dataSource, { free: 500, starter: 10_000, pro: 50_000, business: 250_000 });
+    tokens = new TokenService(dataSource, { free: 500, starter: 10_000, pro: 50_000, business: 250_000 }, new MetricsRegistry());
   }, 120_000);
   afterAll(async () => {
     await dataSource?.destroy();

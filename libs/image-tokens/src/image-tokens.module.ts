@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
+import { MetricsRegistry } from '@platform/service-kit';
 import { DataSource } from 'typeorm';
 import { planLimitsFrom, type PlanLimits, type PlanLimitsSettings } from './plan-limits.config';
 import { PLAN_LIMITS, TokenService } from './token.service';
@@ -18,7 +19,11 @@ export class ImageTokensModule {
       global: true,
       providers: [
         { provide: PLAN_LIMITS, useValue: planLimitsFrom(settings) },
-        { provide: TokenService, useFactory: (db: DataSource, limits: PlanLimits) => new TokenService(db, limits), inject: [getDataSourceToken(dataSource), PLAN_LIMITS] },
+        {
+          provide: TokenService,
+          useFactory: (db: DataSource, limits: PlanLimits, metrics: MetricsRegistry) => new TokenService(db, limits, metrics),
+          inject: [getDataSourceToken(dataSource), PLAN_LIMITS, MetricsRegistry],
+        },
       ],
       exports: [TokenService],
     };

@@ -1,5 +1,6 @@
 import { dataSourceOptions, imageDomain } from '@platform/database';
-import { testEnv } from '@platform/testing';
+import { MetricsRegistry } from '@platform/service-kit';
+import { pollUntil, testEnv } from '@platform/testing';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashAccessToken } from './access-token.util';
@@ -9,12 +10,14 @@ import { recentMonths, TokenService, usageMonth } from './token.service';
 describe('TokenService', () => {
   let dataSource: DataSource;
   let tokens: TokenService;
+  const metrics = new MetricsRegistry();
+  const refused = async () => (await metrics.registry.getSingleMetric('quota_refusals_total')!.get()).values.find((v) => v.labels.limit === 'token_monthly_conversions')?.value;
 
   beforeAll(async () => {
     // A pool large enough that every concurrent consume below runs on its own connection.
     dataSource = new DataSource(dataSourceOptions(testEnv.databaseUrl, imageDomain, 24));
     await dataSource.initialize();
-    tokens = new TokenService(dataSource, { free: 500, starter: 10_000, pro: 50_000, business: 250_000 });
+    tokens = new TokenService(dataSource, { free: 500, starter: 10_000, pro: 50_000, business: 250_000 }, metrics);
   });
   afterAll(() => dataSource.destroy());
 
@@ -24,6 +27,19 @@ describe('TokenService', () => {
     const [row] = await dataSource.query('SELECT token_hash, token_hint FROM image.access_tokens WHERE subscription_id = $1', [subscriptionId]);
     expect(row).toEqual({ token_hash: hashAccessToken(token), token_hint: token.slice(-4) });
     expect(await tokens.authenticate(token)).toEqual({ subscriptionId, plan: 'starter', active: true, limit: 10_000 });
+  });
+
+  it('records when a token was last used, once a minute at most, and not for tokens that are refused', async () => {
+    const { token, subscriptionId } = await tokens.create('free');
+    const lastUse = async () => (await dataSource.query('SELECT last_used_at FROM image.access_tokens WHERE subscription_id = $1', [subscriptionId]))[0].last_used_at;
+    expect(await lastUse()).toBeNull();
+    await tokens.status(`img_${'y'.repeat(40)}`);
+    const before = Date.now();
+    await tokens.status(token);
+    const first = await pollUntil(lastUse, (at) => at !== null, { what: 'last_used_at' });
+    expect(first.getTime()).toBeGreaterThanOrEqual(before - 1_000);
+    await tokens.status(token);
+    expect(await lastUse()).toEqual(first);
   });
 
   it('applies a limit override and refuses unknown, malformed and revoked tokens', async () => {
@@ -45,12 +61,14 @@ describe('TokenService', () => {
     expect(usage.conversions).toBe(10);
   });
 
-  it('refuses a batch larger than what remains, and a first conversion over a limit of 0', async () => {
+  it('refuses a batch larger than what remains, and a first conversion over a limit of 0, counting each refusal', async () => {
+    const before = (await refused())!;
     const small = await tokens.create('pro', 5);
     expect(await tokens.consume(small.subscriptionId, 5, 4)).toEqual({ month: usageMonth(), usage: 4 });
     expect(await tokens.consume(small.subscriptionId, 5, 2)).toBeNull();
     const none = await tokens.create('pro', 0);
     expect(await tokens.consume(none.subscriptionId, 0)).toBeNull();
+    expect(await refused()).toBe(before + 2);
   });
 
   it('gives released conversions back, never below zero', async () => {

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PreparedStatement } from '@platform/database';
+import { LastUseRecorder, PreparedStatement } from '@platform/database';
 import { ApiError, DependencyUnavailableError } from '@platform/errors';
+import { MetricsRegistry, quotaRefusals } from '@platform/service-kit';
 import { isUUID } from 'class-validator';
+import type { Counter } from 'prom-client';
 import { DataSource, type EntityManager } from 'typeorm';
 import { accessTokenHint, generateAccessToken, hashAccessToken, isWellFormedAccessToken } from './access-token.util';
 import type { PlanLimits } from './plan-limits.config';
@@ -9,6 +11,8 @@ import type { ImagePlan } from './plans';
 import { TokenErrors } from './token-errors';
 
 export const PLAN_LIMITS = Symbol('PLAN_LIMITS');
+/** The monthly conversion limit of a token's subscription, as `quota_refusals_total` names it. */
+const MONTHLY_CONVERSIONS = 'token_monthly_conversions';
 
 /** What a valid token grants: the subscription it belongs to and that subscription's monthly limit. */
 export interface TokenPrincipal {
@@ -56,6 +60,8 @@ export interface AccessTokenView {
   hint: string;
   createdAt: Date;
   revokedAt: Date | null;
+  /** When it last authenticated a request, to the minute; null: never. */
+  lastUsedAt: Date | null;
 }
 
 export interface IssuedAccessToken {
@@ -73,6 +79,7 @@ export interface MonthlyConversions {
 export const MAX_TOKENS_PER_SUBSCRIPTION = 20;
 
 interface PrincipalRow {
+  token_id: string;
   subscription_id: string;
   plan: ImagePlan;
   active: boolean;
@@ -106,7 +113,7 @@ const CONSUME = new PreparedStatement<{ conversions: number | null; in_time: boo
 
 const PRINCIPAL = new PreparedStatement<PrincipalRow>(
   'authenticate-access-token',
-  `SELECT s.id AS subscription_id, s.plan, s.active, s.monthly_limit_override, u.conversions
+  `SELECT t.id AS token_id, s.id AS subscription_id, s.plan, s.active, s.monthly_limit_override, u.conversions
   FROM image.access_tokens t
   JOIN image.subscriptions s ON s.id = t.subscription_id
   LEFT JOIN image.monthly_usage u ON u.subscription_id = s.id AND u.month = $2
@@ -129,6 +136,7 @@ interface TokenRow {
   token_hint: string;
   created_at: Date;
   revoked_at: Date | null;
+  last_used_at: Date | null;
 }
 
 const SUBSCRIPTIONS = `
@@ -136,7 +144,7 @@ const SUBSCRIPTIONS = `
   FROM image.subscriptions s
   LEFT JOIN image.monthly_usage u ON u.subscription_id = s.id AND u.month = $2`;
 
-const TOKEN_COLUMNS = 'id, subscription_id, token_hint, created_at, revoked_at';
+const TOKEN_COLUMNS = 'id, subscription_id, token_hint, created_at, revoked_at, last_used_at';
 
 /** Calendar month (UTC) a moment counts towards, as stored in monthly_usage.month. */
 export function usageMonth(at: Date = new Date()): string {
@@ -153,10 +161,17 @@ const subscriptionNotFound = (id: string) => ApiError.notFound(`Image subscripti
 /** Access tokens of the image service, their subscriptions and monthly conversion counts. */
 @Injectable()
 export class TokenService {
+  private readonly refusals: Counter<string>;
+  private readonly lastUse: LastUseRecorder;
+
   constructor(
     private readonly dataSource: DataSource,
     @Inject(PLAN_LIMITS) private readonly limits: PlanLimits,
-  ) {}
+    metrics: MetricsRegistry,
+  ) {
+    this.refusals = quotaRefusals(metrics, [MONTHLY_CONVERSIONS]);
+    this.lastUse = new LastUseRecorder(dataSource, 'image.access_tokens');
+  }
 
   /**
    * A new subscription with one token; `limitOverride` replaces the plan's monthly limit, and
@@ -267,7 +282,10 @@ export class TokenService {
   convertible(status: TokenStatus | null): TokenPrincipal {
     if (!status) throw TokenErrors.invalidToken();
     if (!status.active) throw TokenErrors.inactiveSubscription();
-    if (status.usage >= status.limit) throw TokenErrors.limitReached(status.usage, status.limit);
+    if (status.usage >= status.limit) {
+      this.refusals.inc({ limit: MONTHLY_CONVERSIONS });
+      throw TokenErrors.limitReached(status.usage, status.limit);
+    }
     return principalOf(status);
   }
 
@@ -278,6 +296,8 @@ export class TokenService {
     const month = usageMonth();
     const [row] = await PRINCIPAL.rows(this.dataSource, [hashAccessToken(token), month]);
     if (!row) return null;
+    // Refused for its subscription or limit or not, the token was presented and is real: it was used.
+    this.lastUse.note(row.token_id);
     return {
       subscriptionId: row.subscription_id,
       plan: row.plan,
@@ -295,7 +315,9 @@ export class TokenService {
     const month = usageMonth();
     const [row] = await CONSUME.rows(this.dataSource, [subscriptionId, month, n, limit]);
     if (!row.in_time) throw new DependencyUnavailableError('the database', 'The database answered the conversion count too late; nothing was counted');
-    return row.conversions === null ? null : { month, usage: row.conversions };
+    if (row.conversions !== null) return { month, usage: row.conversions };
+    this.refusals.inc({ limit: MONTHLY_CONVERSIONS });
+    return null;
   }
 
   private async find(subscriptionId: string): Promise<SubscriptionView | null> {
@@ -343,7 +365,7 @@ async function insertToken(manager: EntityManager, subscriptionId: string): Prom
 }
 
 function tokenViewOf(row: TokenRow): AccessTokenView {
-  return { id: row.id, subscriptionId: row.subscription_id, hint: row.token_hint, createdAt: row.created_at, revokedAt: row.revoked_at };
+  return { id: row.id, subscriptionId: row.subscription_id, hint: row.token_hint, createdAt: row.created_at, revokedAt: row.revoked_at, lastUsedAt: row.last_used_at };
 }
 
 function principalOf({ subscriptionId, plan, active, limit }: TokenStatus): TokenPrincipal {

@@ -1,4 +1,5 @@
 import { dataSourceOptions, runMigrations, translationDomain } from '@platform/database';
+import { MetricsRegistry } from '@platform/service-kit';
 import { createTestKey, type OwnDependency, startOwnPostgres, testPrincipal, type TestKey } from '@platform/testing';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +20,7 @@ describe('WordQuotaService when Postgres hangs or goes away around a charge', ()
       dataSourceOptions(postgres.url, translationDomain, 2, { statementTimeoutMs: 0, lockTimeoutMs: 0, idleInTransactionTimeoutMs: 0, queryTimeoutMs: QUERY_TIMEOUT_MS }),
     );
     await dataSource.initialize();
-    quota = new WordQuotaService(dataSource, { sandboxMonthlyWords: 50_000 });
+    quota = new WordQuotaService(dataSource, { sandboxMonthlyWords: 50_000 }, new MetricsRegistry());
   }, 120_000);
   afterAll(async () => {
     await dataSource?.destroy();

@@ -1,5 +1,6 @@
 import { dataSourceOptions, translationDomain } from '@platform/database';
 import { ApiError } from '@platform/errors';
+import { MetricsRegistry } from '@platform/service-kit';
 import { createTestKey, testEnv, testPrincipal, type TestKey } from '@platform/testing';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,12 +10,15 @@ import { WordQuotaService } from './word-quota.service';
 describe('WordQuotaService', () => {
   let dataSource: DataSource;
   let quota: WordQuotaService;
+  const metrics = new MetricsRegistry();
+  const refusals = async () =>
+    Object.fromEntries((await metrics.registry.getSingleMetric('quota_refusals_total')!.get()).values.map((v) => [v.labels.limit, v.value]));
 
   beforeAll(async () => {
     // A pool large enough that every concurrent charge below runs on its own connection.
     dataSource = new DataSource(dataSourceOptions(testEnv.databaseUrl, translationDomain, 32));
     await dataSource.initialize();
-    quota = new WordQuotaService(dataSource, { sandboxMonthlyWords: 50_000 });
+    quota = new WordQuotaService(dataSource, { sandboxMonthlyWords: 50_000 }, metrics);
   });
   afterAll(() => dataSource.destroy());
 
@@ -36,7 +40,8 @@ describe('WordQuotaService', () => {
       },
     );
 
-  it('lets exactly the charges that fit through when 30 arrive at once', async () => {
+  it('lets exactly the charges that fit through when 30 arrive at once, counting the refusals by limit', async () => {
+    const before = await refusals();
     const owner = await createTestKey({ sandbox: false });
     const { keyId } = owner;
     const results = await Promise.allSettled(Array.from({ length: 30 }, () => quota.charge({ key: limited(owner, 100), words: 7, costCents: 1 })));
@@ -52,6 +57,7 @@ describe('WordQuotaService', () => {
     }
     expect(await quota.usage(keyId)).toMatchObject({ words: 98, costCents: 14 });
     expect(await ledger(keyId)).toHaveLength(14);
+    expect(await refusals()).toEqual({ ...before, key_monthly_words: before.key_monthly_words + 16 });
   });
 
   it('never passes the limit with concurrent charges of different sizes', async () => {
@@ -193,7 +199,7 @@ describe('WordQuotaService', () => {
     const accountWords = async (key: LimitedKey) => (await quota.accountUsage(key)).words;
 
     it('holds all sandbox keys of an account to one sandbox quota, whatever their number', async () => {
-      const small = new WordQuotaService(dataSource, { sandboxMonthlyWords: 100 });
+      const small = new WordQuotaService(dataSource, { sandboxMonthlyWords: 100 }, new MetricsRegistry());
       const first = await inAccount(undefined, true, null, null);
       const keys = [first, await inAccount(first.accountId, true, null, null), await inAccount(first.accountId, true, 10_000, null)];
       const results = await Promise.allSettled(Array.from({ length: 30 }, (_, i) => small.charge({ key: keys[i % 3], words: 7, costCents: 1 })));

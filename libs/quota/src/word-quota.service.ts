@@ -3,12 +3,21 @@ import type { AccountMode } from '@platform/contracts';
 import { TranslationErrorCode } from '@platform/contracts';
 import { PreparedStatement } from '@platform/database';
 import { ApiError, DependencyUnavailableError } from '@platform/errors';
+import { MetricsRegistry, quotaRefusals } from '@platform/service-kit';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Counter } from 'prom-client';
 import { DataSource, EntityManager } from 'typeorm';
 import { utcMonth } from './month';
 import { monthlyLimits, type LimitedKey, type MonthlyLimitKind, type MonthlyLimits } from './monthly-limit';
 
 export const QUOTA_OPTIONS = Symbol('QUOTA_OPTIONS');
+
+/** Each monthly limit as `quota_refusals_total` names it. */
+const REFUSED_LIMIT: Record<MonthlyLimitKind, string> = {
+  key: 'key_monthly_words',
+  'account-ceiling': 'account_monthly_words',
+  'sandbox-quota': 'sandbox_monthly_words',
+};
 
 export interface QuotaOptions {
   /** The test quota: the most words all sandbox keys of an account may use in one calendar month. */
@@ -118,11 +127,15 @@ const refundSql = (column: 'id' | 'reference') => `
 @Injectable()
 export class WordQuotaService {
   private readonly logger = new Logger('WordQuota');
+  private readonly refusals: Counter<string>;
 
   constructor(
     private readonly dataSource: DataSource,
     @Inject(QUOTA_OPTIONS) private readonly options: QuotaOptions,
-  ) {}
+    metrics: MetricsRegistry,
+  ) {
+    this.refusals = quotaRefusals(metrics, Object.values(REFUSED_LIMIT));
+  }
 
   /** The key's own monthly word limit and its account's in the key's mode. */
   limitsFor(key: Pick<LimitedKey, 'sandbox' | 'monthlyWordLimit' | 'account'>): MonthlyLimits {
@@ -144,6 +157,7 @@ export class WordQuotaService {
       const refused = refusedLevel(error);
       if (!refused) throw error;
       const [kind, limit] = refused.level === 'key' ? (['key', limits.key!] as const) : ([limits.accountKind, limits.account!] as const);
+      this.refusals.inc({ limit: REFUSED_LIMIT[kind] });
       throw refusal(request, kind, limit, refused.used);
     });
     if (charge.replayed && charge.key_id !== key.keyId) throw new Error(`Charge reference ${request.reference} belongs to another key`);

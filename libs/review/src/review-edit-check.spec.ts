@@ -20,6 +20,23 @@ describe('the check of a reviewer edit', () => {
     ]);
   });
 
+  it('takes template syntax for one variable, with the markup and entities it holds', () => {
+    const rules = editRules({ format: 'html', sourceText: '', glossary: [], machineTranslation: 'Hola {% if a %}<b>{{ "<i>" }}</b>{% endif %} <% if (a && b) { %>' });
+    expect(rules.tokens.map(({ kind, text }) => [kind, text])).toEqual([
+      ['variable', '{% if a %}'],
+      ['markup', '<b>'],
+      ['variable', '{{ "<i>" }}'],
+      ['markup', '</b>'],
+      ['variable', '{% endif %}'],
+      ['variable', '<% if (a && b) { %>'],
+    ]);
+    expect(check({ machineTranslation: 'Hola {% if a %}amigo{% endif %}.' }, 'Hola {% if a %}amiga{% endif %}.')).toEqual([]);
+    expect(check({ machineTranslation: 'Hola {% if a %}amigo{% endif %}.' }, 'Hola {% si a %}amigo{% endif %}.')).toEqual([
+      { kind: 'variable', text: '{% if a %}', expected: 1, found: 0 },
+      { kind: 'variable', text: '{% si a %}', expected: 0, found: 1 },
+    ]);
+  });
+
   it('accepts a reworded edit that keeps every token, in another order', () => {
     expect(check({ machineTranslation: 'Hola {name}, tienes %d mensajes.' }, 'Tienes %d mensajes, {name}.')).toEqual([]);
   });

@@ -1,12 +1,22 @@
-import { findMarkupLookalikes, findVariables, GlossaryMatcher, type GlossaryTerms, type TextRange } from '@platform/translation-pipeline/text-spans';
+import {
+  DoNotTranslateMatcher,
+  findMarkupLookalikes,
+  findTemplateSyntax,
+  findVariables,
+  GlossaryMatcher,
+  type DoNotTranslateTerm,
+  type GlossaryTerms,
+  type TextRange,
+} from '@platform/translation-pipeline/text-spans';
 
 /**
  * What a reviewer's edit must keep, and the check of an edit against it. Pure and free of Node,
  * so the console in the browser refuses the same edits before sending them as the server does.
  *
  * Everything is taken from the machine translation, which passed variables and markup through
- * byte for byte and has the glossary's binding terms in place: an edit keeps each variable and
- * piece of markup exactly as often as the machine translation has it (languages may reorder
+ * byte for byte and has the glossary's binding terms in place: an edit keeps each variable,
+ * piece of markup and do-not-translate term of the job's style profile exactly as often as the
+ * machine translation has it (languages may reorder
  * them, never drop, alter or add one), and each binding term at least as often as both the
  * source asks for it and the machine translation has it.
  */
@@ -14,7 +24,7 @@ import { findMarkupLookalikes, findVariables, GlossaryMatcher, type GlossaryTerm
 export type EditFormat = 'text' | 'html' | 'json';
 
 export interface ProtectedToken extends TextRange {
-  kind: 'variable' | 'markup';
+  kind: 'variable' | 'markup' | 'do_not_translate';
   text: string;
 }
 
@@ -27,13 +37,15 @@ export interface RequiredTerm {
 
 export interface EditRules {
   format: EditFormat;
-  /** The machine translation's variables and markup, in order, with where they stand in it. */
+  /** The machine translation's variables, markup and do-not-translate terms, in order, with where they stand in it. */
   tokens: ProtectedToken[];
   terms: RequiredTerm[];
+  /** The style profile's terms never to translate, so that an edit's are found as the machine translation's were. */
+  doNotTranslate?: readonly DoNotTranslateTerm[];
 }
 
 export type EditProblem =
-  | { kind: 'variable' | 'markup'; text: string; expected: number; found: number }
+  | { kind: ProtectedToken['kind']; text: string; expected: number; found: number }
   | { kind: 'term'; text: string; term: string; expected: number; found: number }
   | { kind: 'json'; text: string };
 
@@ -43,21 +55,28 @@ export interface ReviewedText {
   machineTranslation: string;
   /** The job's glossary for its language pair, as it was at submission; empty without one. */
   glossary: GlossaryTerms['entries'];
+  /** The do-not-translate terms of the job's style profile, as it was at submission. */
+  doNotTranslate?: readonly DoNotTranslateTerm[];
 }
 
-/** Markup, and the variables outside it (a variable inside an attribute is part of its tag), in text order. */
-export function protectedTokens(text: string): ProtectedToken[] {
-  const markup = findMarkupLookalikes(text).map((range) => ({ ...range, kind: 'markup' as const, text: text.slice(range.start, range.end) }));
-  const inMarkup = (range: TextRange) => markup.some((tag) => range.start < tag.end && tag.start < range.end);
-  const variables = findVariables(text)
-    .filter((range) => !inMarkup(range))
-    .map((range) => ({ ...range, kind: 'variable' as const, text: text.slice(range.start, range.end) }));
-  return [...markup, ...variables].sort((a, b) => a.start - b.start);
+/**
+ * Template syntax (a variable, whatever it holds), the markup outside it, the variables outside
+ * both (a variable inside an attribute is part of its tag) and the do-not-translate terms outside
+ * all of them, in text order.
+ */
+export function protectedTokens(text: string, doNotTranslate: readonly DoNotTranslateTerm[] = []): ProtectedToken[] {
+  const token = (kind: ProtectedToken['kind']) => (range: TextRange) => ({ ...range, kind, text: text.slice(range.start, range.end) });
+  const outside = (taken: TextRange[]) => (range: TextRange) => !taken.some((other) => range.start < other.end && other.start < range.end);
+  const templates = findTemplateSyntax(text).map(token('variable'));
+  const markup = findMarkupLookalikes(text).filter(outside(templates)).map(token('markup'));
+  const variables = findVariables(text).filter(outside([...templates, ...markup])).map(token('variable'));
+  const kept = doNotTranslate.length > 0 ? new DoNotTranslateMatcher(doNotTranslate).find(text).filter(outside([...templates, ...markup, ...variables])).map(token('do_not_translate')) : [];
+  return [...templates, ...markup, ...variables, ...kept].sort((a, b) => a.start - b.start);
 }
 
-export function editRules({ format, sourceText, machineTranslation, glossary }: ReviewedText): EditRules {
-  const tokens = protectedTokens(machineTranslation);
-  if (glossary.length === 0) return { format, tokens, terms: [] };
+export function editRules({ format, sourceText, machineTranslation, glossary, doNotTranslate = [] }: ReviewedText): EditRules {
+  const tokens = protectedTokens(machineTranslation, doNotTranslate);
+  if (glossary.length === 0) return { format, tokens, terms: [], doNotTranslate };
 
   const asked = new Map<string, RequiredTerm>();
   for (const match of new GlossaryMatcher(glossary).find(blanked(sourceText, protectedTokens(sourceText)))) {
@@ -66,7 +85,7 @@ export function editRules({ format, sourceText, machineTranslation, glossary }: 
   }
   const inTranslation = countTerms([...asked.values()], blanked(machineTranslation, tokens));
   const terms = [...asked.values()].map((term) => ({ ...term, count: Math.min(term.count, inTranslation.get(termKey(term.translation)) ?? 0) }));
-  return { format, tokens, terms: terms.filter((term) => term.count > 0) };
+  return { format, tokens, terms: terms.filter((term) => term.count > 0), doNotTranslate };
 }
 
 /** What is wrong with `edit`; empty when it keeps everything the rules ask for. */
@@ -77,7 +96,7 @@ export function checkEdit(rules: EditRules, machineTranslation: string, edit: st
     if (json) problems.push(json);
   }
 
-  const editTokens = protectedTokens(edit);
+  const editTokens = protectedTokens(edit, rules.doNotTranslate);
   const expected = tally(rules.tokens);
   const found = tally(editTokens);
   for (const token of uniqueByText([...rules.tokens, ...editTokens])) {
@@ -98,7 +117,8 @@ export function checkEdit(rules: EditRules, machineTranslation: string, edit: st
 export function describeEditProblems(problems: EditProblem[]): string {
   const parts = problems.map((problem) => {
     if (problem.kind === 'json') return problem.text;
-    const what = problem.kind === 'term' ? `the glossary term "${problem.text}" (for "${problem.term}")` : `${problem.kind} ${problem.text}`;
+    const what =
+      problem.kind === 'term' ? `the glossary term "${problem.text}" (for "${problem.term}")` : problem.kind === 'do_not_translate' ? `the do-not-translate term "${problem.text}"` : `${problem.kind} ${problem.text}`;
     if (problem.found === 0) return `${what} is missing`;
     if (problem.expected === 0) return `${what} is not in the machine translation`;
     return `${what} is there ${problem.found} ${problem.found === 1 ? 'time' : 'times'} instead of ${problem.expected}`;

@@ -1,5 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { BatchJob, BatchText, newBatchJobId } from '@platform/batches';
+import type { AppliedStyleProfile } from '@platform/style-profiles';
 import type { GlossaryTerms } from '@platform/translation-pipeline';
 import { DataSource } from 'typeorm';
 import { ReviewTasks } from './review-tasks.service';
@@ -14,6 +15,10 @@ export interface JobInReview {
   /** Whether the platform's reviewers may review it, as recorded at submission. */
   reviewPool?: boolean;
   glossary?: GlossaryTerms;
+  /** The style profile as it was at submission. */
+  styleProfile?: AppliedStyleProfile;
+  /** The texts' format; `text` unless given. */
+  format?: 'text' | 'json';
 }
 
 /**
@@ -32,9 +37,10 @@ export async function insertJobInReview(app: Pick<INestApplicationContext, 'get'
     status: 'processing',
     source: 'en',
     target: job.target,
-    format: 'text',
+    format: job.format ?? 'text',
     tier: 'review',
     glossary: job.glossary ?? null,
+    styleProfile: job.styleProfile ?? null,
     total: 1,
     doneCount: 1,
     words: 6,

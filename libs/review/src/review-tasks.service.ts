@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { BatchJob, BatchProgress, BatchText } from '@platform/batches';
 import { TranslationErrorCode } from '@platform/contracts';
 import { ApiError } from '@platform/errors';
+import { reviewedSegments, TranslationMemory, type ReviewedSegment, type Suggestion } from '@platform/translation-memory';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { checkEdit, describeEditProblems, editRules, type EditRules } from './review-edit-check';
 import { REVIEW_OPTIONS, type ReviewOptions } from './review-options';
@@ -19,10 +20,22 @@ export interface ClaimedTask {
   task: ReviewTask;
   sourceLanguage: string | null;
   rules: EditRules;
+  /** The style profile the job was accepted with: its name and its notes for reviewers. */
+  style: { name: string; notes: string } | null;
 }
 
 /** Tasks a reviewer's history goes back at most. */
 export const RECENT_TASKS_LIMIT = 50;
+/** Segments of one task that get suggestions: a long text's later paragraphs go without. */
+export const MAX_SUGGESTED_SEGMENTS = 20;
+export const SUGGESTIONS_PER_SEGMENT = 5;
+
+/** The memory's suggestions for a task, segment by segment. */
+export interface TaskSuggestions {
+  /** The source language suggestions were sought in (given or detected); null when unknown, and then there are none. */
+  sourceLanguage: string | null;
+  segments: Array<{ segment: ReviewedSegment; suggestions: Suggestion[] }>;
+}
 
 /**
  * The jobs (alias `j`) whose tasks a reviewer may see, `account` being the placeholder of the
@@ -43,6 +56,7 @@ export class ReviewTasks {
     private readonly dataSource: DataSource,
     private readonly progress: BatchProgress,
     @Inject(REVIEW_OPTIONS) private readonly options: ReviewOptions,
+    private readonly memory: TranslationMemory,
   ) {}
 
   /** Creates the sampled tasks of a fully translated job, in the caller's transaction. */
@@ -127,6 +141,29 @@ export class ReviewTasks {
     return task;
   }
 
+  /**
+   * Translation-memory suggestions for each segment of one of the reviewer's own tasks (404 for
+   * any other), from the memories of the task's job: its account and mode, whoever reviews it
+   * (a reviewer of the platform's pool has no account of their own) and whatever the caller
+   * sends, so a reviewer never sees another account's memory.
+   */
+  async suggestions(reviewer: Reviewer, taskId: string): Promise<TaskSuggestions> {
+    const { task, sourceLanguage } = await this.get(reviewer, taskId);
+    const job = await this.dataSource.manager.findOneOrFail(BatchJob, { select: { id: true, accountId: true, sandbox: true, source: true, format: true }, where: { id: task.jobId } });
+    const source = job.source ?? sourceLanguage;
+    if (!source || source === task.target) return { sourceLanguage: source, segments: [] };
+    const segments = reviewedSegments(job.format, task.sourceText).slice(0, MAX_SUGGESTED_SEGMENTS);
+    const found = await this.memory.suggestionsFor({
+      accountId: job.accountId,
+      sandbox: job.sandbox,
+      source,
+      target: task.target,
+      texts: segments.map((segment) => segment.text),
+      limit: SUGGESTIONS_PER_SEGMENT,
+    });
+    return { sourceLanguage: source, segments: segments.map((segment, index) => ({ segment, suggestions: found[index] })) };
+  }
+
   /** Seconds a claim holds from now. */
   get leaseSeconds(): number {
     return this.options.leaseSeconds;
@@ -153,6 +190,7 @@ export class ReviewTasks {
         leaseUntil: null,
       });
       await manager.save(task);
+      await this.learn(manager, task.jobId, [task]);
       await this.completeIfAnswered(manager, task.jobId);
       return task;
     });
@@ -175,16 +213,43 @@ export class ReviewTasks {
     for (const { job_id: jobId } of due) {
       const done = await this.dataSource.transaction(async (manager) => {
         await lockJob(manager, jobId);
-        await manager.query(
+        const approved = await rows<{ id: string }>(
+          manager,
           `UPDATE translation.review_tasks SET status = 'approved', answered_at = now(), lease_until = NULL
-           WHERE job_id = $1 AND status IN ('pending', 'claimed') AND created_at < now() - make_interval(secs => $2::float8 / 1000)`,
+           WHERE job_id = $1 AND status IN ('pending', 'claimed') AND created_at < now() - make_interval(secs => $2::float8 / 1000)
+           RETURNING id`,
           [jobId, this.options.sandboxDelayMs],
         );
+        await this.learn(manager, jobId, await manager.findBy(ReviewTask, { id: In(approved.map((task) => task.id)) }));
         return this.completeIfAnswered(manager, jobId);
       });
       if (done) completed++;
     }
     return completed;
+  }
+
+  /**
+   * Teaches the job's account what answered tasks say, in the verdict's transaction: the memory
+   * of the job's mode, so a sandbox job's simulated approval teaches the sandbox memory only.
+   */
+  private async learn(manager: EntityManager, jobId: string, tasks: ReviewTask[]): Promise<void> {
+    if (tasks.length === 0) return;
+    const job = await manager.findOneOrFail(BatchJob, { select: { id: true, accountId: true, sandbox: true, source: true, format: true }, where: { id: jobId } });
+    const texts = job.source ? [] : await manager.find(BatchText, { select: { idx: true, detectedSource: true }, where: { jobId, idx: In(tasks.map((task) => task.idx)) } });
+    const detected = new Map(texts.map((text) => [text.idx, text.detectedSource]));
+    await this.memory.learn(
+      manager,
+      { accountId: job.accountId, sandbox: job.sandbox },
+      tasks.map((task) => ({
+        source: job.source ?? detected.get(task.idx) ?? null,
+        target: task.target,
+        format: job.format,
+        sourceText: task.sourceText,
+        translation: task.verdictTranslation ?? task.machineTranslation,
+        origin: task.status === 'edited' ? 'reviewer_edit' : 'reviewer_approval',
+        provenance: { job: job.id, reviewer: task.reviewerId },
+      })),
+    );
   }
 
   /** With every task of the job answered: puts the edits into the results and completes the job. */
@@ -223,14 +288,22 @@ export class ReviewTasks {
   private async view(task: ReviewTask): Promise<ClaimedTask> {
     const manager = this.dataSource.manager;
     const text = await manager.findOneBy(BatchText, { jobId: task.jobId, idx: task.idx });
-    return { task, sourceLanguage: text?.detectedSource ?? null, rules: editRules(await reviewed(manager, task)) };
+    const { style, ...reviewedText } = await reviewed(manager, task);
+    return { task, sourceLanguage: text?.detectedSource ?? null, rules: editRules(reviewedText), style: style && { name: style.name, notes: style.notes } };
   }
 }
 
-/** The task's texts with its job's format and glossary (frozen at submission). */
+/** The task's texts with its job's format, glossary and style profile (frozen at submission). */
 async function reviewed(manager: EntityManager, task: ReviewTask) {
-  const job = await manager.findOneOrFail(BatchJob, { select: { format: true, glossary: true }, where: { id: task.jobId } });
-  return { format: job.format, sourceText: task.sourceText, machineTranslation: task.machineTranslation, glossary: job.glossary?.entries ?? [] };
+  const job = await manager.findOneOrFail(BatchJob, { select: { format: true, glossary: true, styleProfile: true }, where: { id: task.jobId } });
+  return {
+    format: job.format,
+    sourceText: task.sourceText,
+    machineTranslation: task.machineTranslation,
+    glossary: job.glossary?.entries ?? [],
+    doNotTranslate: job.styleProfile?.doNotTranslate ?? [],
+    style: job.styleProfile,
+  };
 }
 
 /** The reviewer holds an unexpired claim on the task: what answering and renewing both need. */

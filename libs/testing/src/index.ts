@@ -20,3 +20,7 @@ export * from './api-client-contract.suite';
 export * from './self-signed-certificate';
 export * from './smtp-stand-in';
 export * from './tampering-proxy';
+export * from './localisation-corpus';
+export * from './chrf';
+export * from './otlp-receiver';
+export * from './stack-control';

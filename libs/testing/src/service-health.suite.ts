@@ -79,7 +79,7 @@ export function describeServiceHealth(suite: ServiceHealthSuite): void {
       await http(url, 'GET', '/health');
       const res = await http(url, 'GET', '/metrics');
       expect(res.headers.get('content-type')).toContain('text/plain');
-      expect(res.text).toMatch(/^http_request_duration_seconds_count\{method="GET",route="\/health",status="200"\} \d+$/m);
+      expect(res.text).toMatch(/^http_request_duration_seconds_count\{method="GET",route="\/health",status_class="2xx"\} \d+$/m);
       for (const state of suite.queue ? ['waiting', 'active', 'delayed', 'failed'] : []) {
         expect(res.text).toMatch(new RegExp(`^queue_jobs\\{queue="${suite.queue}",state="${state}"\\} \\d+$`, 'm'));
       }

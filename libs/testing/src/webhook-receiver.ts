@@ -24,10 +24,11 @@ export interface ReceivedWebhook {
 }
 
 /**
- * What the receiver does with a request: answer with a status (and headers), or never answer.
- * An `endless` body is written as fast as the client takes it until the connection closes.
+ * What the receiver does with a request: answer with a status (and headers, and a body), or never
+ * answer. An `endless` body is written as fast as the client takes it until the connection
+ * closes; a `held` one is the given bytes' head and then nothing until the connection closes.
  */
-export type ReceiverAnswer = { status: number; headers?: Record<string, string>; body?: 'endless' } | 'hang';
+export type ReceiverAnswer = { status: number; headers?: Record<string, string>; body?: 'endless' | Buffer | { held: Buffer } } | 'hang';
 
 export interface WebhookReceiver {
   /** Base URL on the address listened to, e.g. `http://127.0.0.1:40123`. */
@@ -63,6 +64,8 @@ export async function startWebhookReceiver(
         if (reply === 'hang') return;
         res.writeHead(reply.status, reply.headers);
         if (reply.body === 'endless') writeEndlessly(res, answered);
+        else if (Buffer.isBuffer(reply.body)) res.end(reply.body);
+        else if (reply.body) res.write(reply.body.held);
         else res.end();
       })();
     });

@@ -1,4 +1,5 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
+import { MetricsRegistry } from '@platform/service-kit';
 import { ApertiumEngine } from './apertium/apertium.engine';
 import { DeeplEngine } from './deepl/deepl.engine';
 import { engineNames, parseRoutes, type EngineConfig, type EngineName } from './engine.config';
@@ -27,10 +28,11 @@ export function createEngine(name: EngineName, config: EngineConfig): Translatio
 }
 
 /** The engines TRANSLATION_ENGINES (or TRANSLATION_ENGINE) names, routed as TRANSLATION_ROUTES says. */
-export function createRouter(config: EngineConfig): EngineRouter {
+export function createRouter(config: EngineConfig, metrics?: MetricsRegistry): EngineRouter {
   return new EngineRouter(
     engineNames(config).map((name) => createEngine(name, config)),
     parseRoutes(config.TRANSLATION_ROUTES),
+    metrics,
   );
 }
 
@@ -44,7 +46,7 @@ export class EnginesModule {
   static forRoot(config: EngineConfig): DynamicModule {
     return {
       module: EnginesModule,
-      providers: [{ provide: EngineRouter, useFactory: () => createRouter(config) }],
+      providers: [{ provide: EngineRouter, inject: [{ token: MetricsRegistry, optional: true }], useFactory: (metrics?: MetricsRegistry) => createRouter(config, metrics) }],
       exports: [EngineRouter],
     };
   }

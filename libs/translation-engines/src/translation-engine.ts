@@ -23,6 +23,8 @@ export interface EngineRequest {
   segments: string[];
   /** Terms the engine should prefer (tier basic: a hint, never enforced). Engines may ignore it. */
   hints?: Record<string, string>;
+  /** A more or less formal register, for engines that can be told (see `appliesFormality`). */
+  formality?: 'more' | 'less';
 }
 
 export interface TranslationEngine {
@@ -31,6 +33,11 @@ export interface TranslationEngine {
   /** Language pairs this engine can translate right now (after pivoting, where it pivots). */
   pairs(): Promise<LanguagePair[]>;
   translate(request: EngineRequest): Promise<string[]>;
+  /**
+   * Whether the engine applies a request's formality for this target language (asked after a
+   * call for it succeeded); an engine without it never does, and the caller is told so.
+   */
+  appliesFormality?(target: string): boolean;
 }
 
 /**

@@ -5,3 +5,5 @@ export * from './pricing/pricing.config';
 export * from './glossary/glossary-terms';
 export { LanguageDetector } from './detection/language-detector';
 export { countWords } from './segments/word-count';
+export * from './memory-forms';
+export * from './style/translation-style';

@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { parse, TYPE, type PluralElement, type SelectElement } from '@formatjs/icu-messageformat-parser';
 import { Test } from '@nestjs/testing';
 import { EU_LANGUAGES } from '@platform/contracts';
 import { loadConfig, MetricsRegistry } from '@platform/service-kit';
@@ -94,6 +95,21 @@ describe('TranslationPipeline', () => {
       expect(translations).toEqual(['<p>FISH &amp; CHIPS&nbsp;TODAY &copy; BOB &lt;3 &quot;OK&quot;</p>']);
     });
 
+    it('reads an attribute value with its character references and writes its template syntax and ICU skeleton back as they were', async () => {
+      const html = '<img alt="Photo of {{ a && b }} &amp; <%= c < d %>"><img title="{n, plural, one {# car &amp; bike} other {# &quot;cars&quot;}}">';
+      const { translations, engine, prepared } = await translate({ texts: [html], format: 'html' });
+      expect(translations).toEqual(['<img alt="PHOTO OF {{ a && b }} &amp; <%= c < d %>"><img title="{n, plural, one {# CAR &amp; BIKE} other {# &quot;CARS&quot;}}">']);
+      expect(engine.segments).toEqual(['Photo of <x id="1"/> &amp;', 'car &amp; bike', '"cars"']);
+      expect(prepared.words).toBe(2 + 2 + 1);
+    });
+
+    it('writes "&", "<" and ">" bare where the source wrote them bare, but escaped where they would begin a reference or a tag', async () => {
+      // The engine adds a "<" before a letter and an "&" before a name: written bare, they would be a tag and an entity.
+      const engine = new UpperCaseEngine((segments) => segments.map((segment) => segment.replace('SHAPE', '&lt;SHAPE').replace(' D', ' D &amp;COPY;')));
+      const { translations } = await translate({ texts: ['<p>Canvas & Shape: a < b and c > d</p>', '<p>Fish &amp; chips & more &gt; less</p>'], format: 'html' }, engine);
+      expect(translations).toEqual(['<p>CANVAS & &lt;SHAPE: A < B AND C > D &amp;COPY;</p>', '<p>FISH &amp; CHIPS &amp; MORE &gt; LESS</p>']);
+    });
+
     it('leaves text the engine gives back unchanged, and whitespace-only text, exactly as it was', async () => {
       const html = '<ul>\n  <li>2024 &#8212; 2025</li>\n  <li>&#x31;0</li>\n</ul>\n';
       const { translations } = await translate({ texts: [html], format: 'html' });
@@ -121,10 +137,10 @@ describe('TranslationPipeline', () => {
       const { translations } = await translate({ texts: [html], format: 'html' });
       expect(translations).toEqual([
         [
-          '<!--><p>ONE &lt; TWO AND 3 &lt;3</p><!---->',
+          '<!--><p>ONE < TWO AND 3 <3</p><!---->',
           '</><p>STRAY</ p> END</p>',
           '<script>if (a </scriptx> b) {}</script >AFTER',
-          '<title>A &lt;b&gt; TITLE</title>',
+          '<title>A &lt;b> TITLE</title>',
           '<![CDATA[ x ]]>CDATA<?php echo 1 ?>',
           '<P>LAST<img alt="cut',
         ].join(''),
@@ -174,6 +190,28 @@ describe('TranslationPipeline', () => {
       expect(prepared.words).toBe(4);
     });
 
+    it('translates only the message of a WebExtension messages.json entry, not its description or placeholders', async () => {
+      const messages = JSON.stringify({
+        intro: { message: 'Learn more $LINK$', description: 'Shown on the first page', placeholders: { link: { content: '$1', example: 'Click here' } } },
+        plain: { message: 'Help', description: '' },
+        // Not WebExtension messages: a locale file's own `message` and `description` keys among others are text like any other.
+        status: { message: 'Saved', code: 'Done' },
+        labels: { message: 'Message', description: 'Description', title: 'Title' },
+        list: [{ message: 'Open', description: 'Menu entry' }],
+      });
+      const { translations, prepared, engine } = await translate({ texts: [messages], format: 'json' });
+      expect(JSON.parse(translations[0])).toEqual({
+        ...JSON.parse(messages),
+        intro: { ...JSON.parse(messages).intro, message: 'LEARN MORE $LINK$' },
+        plain: { message: 'HELP', description: '' },
+        status: { message: 'SAVED', code: 'DONE' },
+        labels: { message: 'MESSAGE', description: 'DESCRIPTION', title: 'TITLE' },
+        list: [{ message: 'OPEN', description: 'Menu entry' }],
+      });
+      expect(engine.segments).not.toContain('Shown on the first page');
+      expect(prepared.words).toBe(9);
+    });
+
     it('writes the target code where @@locale or locale at the top names the source language, in its case and without its region', async () => {
       const cases: [string, string][] = [
         ['{"@@locale": "en", "a": "Hi"}', '{"@@locale": "es", "a": "HI"}'],
@@ -202,11 +240,11 @@ describe('TranslationPipeline', () => {
   });
 
   describe('format text', () => {
-    it('keeps paragraphs, line breaks and surrounding whitespace exactly', async () => {
+    it('keeps paragraphs, line breaks and surrounding whitespace exactly, and translates each line on its own', async () => {
       const text = '  Hello world.\n\nSecond paragraph\r\nwith a line break.  \n\n\n  Third one\n';
       const { translations, engine } = await translate({ texts: [text] });
       expect(translations).toEqual([text.toUpperCase()]);
-      expect(engine.segments).toEqual(['Hello world.', 'Second paragraph<x id="1"/>with a line break.', 'Third one']);
+      expect(engine.segments).toEqual(['Hello world.', 'Second paragraph', 'with a line break.', 'Third one']);
     });
 
     it('cuts a long paragraph at sentence boundaries and joins it back exactly', async () => {
@@ -216,6 +254,100 @@ describe('TranslationPipeline', () => {
       expect(engine.segments.length).toBeGreaterThan(1);
       expect(engine.segments.every((segment) => segment.length <= MAX_SEGMENT_CHARS)).toBe(true);
       expect(prepared.words).toBe(120 * 5);
+    });
+
+    it('translates every line on its own, whatever its line break, and gives every break back with the spaces around it', async () => {
+      const text = 'Close\nCut\r\nOpen \r Save\u2028Print\u2029\u2029Quit now';
+      const { translations, engine } = await translate({ texts: [text] });
+      expect(translations).toEqual([text.toUpperCase()]);
+      expect(engine.segments).toEqual(['Close', 'Cut', 'Open', 'Save', 'Print', 'Quit now']);
+      const json = await translate({ texts: ['{"menu": "Close\\nCut"}'], format: 'json' });
+      expect(json.translations).toEqual(['{"menu": "CLOSE\\nCUT"}']);
+      expect(json.engine.segments).toEqual(['Close', 'Cut']);
+    });
+  });
+
+  describe('ICU messages', () => {
+    it('translates each message of a plural written over several lines and keeps the rest byte for byte', async () => {
+      const text = '{count} {count, plural,\n one {one file}\n other {# files}\n}';
+      const { translations, engine, prepared } = await translate({ texts: [text] });
+      expect(translations).toEqual(['{count} {count, plural,\n one {ONE FILE}\n other {# FILES}\n}']);
+      expect(engine.segments).toEqual(['one file', 'files']);
+      expect(prepared.words).toBe(3);
+    });
+
+    it('translates the text around a choice with the choice as one placeholder, and nested choices message by message', async () => {
+      const text = 'Hello {name}, {g, select, female {she has {n, plural, =0 {no files} other {# files}}} other {they have {n, plural, =0 {no files} other {# files}}}} today';
+      const { translations, engine, prepared } = await translate({ texts: [text] });
+      expect(translations).toEqual([
+        'HELLO {name}, {g, select, female {SHE HAS {n, plural, =0 {NO FILES} other {# FILES}}} other {THEY HAVE {n, plural, =0 {NO FILES} other {# FILES}}}} TODAY',
+      ]);
+      expect(engine.segments).toEqual(['Hello <x id="1"/>, <x id="2"/> today', 'she has', 'no files', 'files', 'they have', 'no files', 'files']);
+      expect(prepared.words).toBe(12);
+    });
+
+    it('keeps offsets, selectordinal, typed arguments and skeletons', async () => {
+      const text = '{n, plural, offset:1 =0 {nobody} other {you and # others}} paid {amount, number, ::currency/EUR} on {d, date, short}; {p, selectordinal, one {#st} other {#th}} place';
+      const { translations } = await translate({ texts: [text] });
+      expect(translations).toEqual([
+        '{n, plural, offset:1 =0 {NOBODY} other {YOU AND # OTHERS}} PAID {amount, number, ::currency/EUR} ON {d, date, short}; {p, selectordinal, one {#ST} other {#TH}} PLACE',
+      ]);
+    });
+
+    it('gives the engine the characters the message means and writes its apostrophes and quoted literals back as ICU needs', async () => {
+      const text = "{n, plural, one {it''s # file} other {it''s # files, '{'not'}' '#'}}";
+      const { translations, engine } = await translate({ texts: [text] });
+      expect(engine.segments).toEqual(["it's <x id=\"1\"/> file", "it's <x id=\"1\"/> files, <x id=\"2\"/>not"]);
+      expect(translations).toEqual(["{n, plural, one {IT''S # FILE} other {IT''S # FILES, '{'NOT'}' '#'}}"]);
+    });
+
+    it('quotes braces, and # in a plural, that an engine writes, so that the message still parses the same', async () => {
+      const engine = new UpperCaseEngine((segments) => segments.map((segment) => segment.replace('FILE', "{FI'LE} #'")));
+      const text = '{n, plural, one {# file} other {# files}} {g, select, other {a file}}';
+      const { translations } = await translate({ texts: [text] }, engine);
+      expect(translations).toEqual(["{n, plural, one {# '{'FI'LE'}' '#'''} other {# '{'FI'LE'}' '#'''S}} {g, select, other {A '{'FI'LE'}' #''}}"]);
+      const [plural, , select] = parse(translations[0]) as [PluralElement, unknown, SelectElement];
+      expect(plural.options.one.value[1]).toMatchObject({ type: TYPE.literal, value: " {FI'LE} #'" });
+      expect(select.options.other.value[0]).toMatchObject({ type: TYPE.literal, value: "A {FI'LE} #'" });
+    });
+
+    it('gives a message back as sent rather than with another skeleton (here an engine that doubles a placeholder)', async () => {
+      const engine = new UpperCaseEngine((segments) => segments.map((segment) => segment.replace('<x id="1"/>', '<x id="1"/><x id="1"/>')));
+      const text = '{n, plural, one {one # file} other {all # files}}';
+      expect((await translate({ texts: [text] }, engine)).translations).toEqual([text]);
+    });
+
+    it('keeps the messages of a select in source order whatever their selectors', async () => {
+      const { translations } = await translate({ texts: ['{n, select, 1 {one} 0 {zero} other {more}}'] });
+      expect(translations).toEqual(['{n, select, 1 {ONE} 0 {ZERO} other {MORE}}']);
+    });
+
+    it('reads a JSON string value as a message, over several lines', async () => {
+      const { translations } = await translate({ texts: ['{"files": "{n, plural,\\n one {# file}\\n other {# files}\\n}"}'], format: 'json' });
+      expect(translations).toEqual(['{"files": "{n, plural,\\n one {# FILE}\\n other {# FILES}\\n}"}']);
+    });
+
+    it('reads a text without plural or select as plain text: a quoted variable stays a variable', async () => {
+      const { translations, engine, prepared } = await translate({ texts: ["Click '{name}'"] });
+      expect(translations).toEqual(["CLICK '{name}'"]);
+      expect(engine.segments).toEqual(["Click '<x id=\"1\"/>'"]);
+      expect(prepared.words).toBe(1);
+    });
+
+    it.each([
+      ['You have {n, plural, one {# file} other {# files} left', 'YOU HAVE {n, plural, one {# file} other {# files} left'],
+      ['{n, plural, one {# file}} and more', '{n, plural, one {# file}} AND MORE'],
+      ['Files:\n{n, plural,\n one {# file}\n}\nDone', 'FILES:\n{n, plural,\n one {# file}\n}\nDONE'],
+    ])('keeps what looks like a choice whole, braces and all, in a text that is not a message: %j', async (text, expected) => {
+      const { translations } = await translate({ texts: [text] });
+      expect(translations).toEqual([expected]);
+    });
+
+    it.each([17, 1000])('keeps a message whose choices nest %i deep whole, as no real message does', async (depth) => {
+      const text = `${'{a, plural, other {deep '.repeat(depth)}${'}}'.repeat(depth)} text`;
+      const { translations, prepared } = await translate({ texts: [text] });
+      expect(translations).toEqual([`${text.slice(0, -5)} TEXT`]);
+      expect(prepared.words).toBe(1);
     });
   });
 
@@ -227,7 +359,7 @@ describe('TranslationPipeline', () => {
       ['Move %1$s to %2$s at %.2f percent or 100% done %%', 'MOVE %1$s TO %2$s AT %.2f PERCENT OR 100% DONE %%', 7],
       ['Hi %(user)s and %@', 'HI %(user)s AND %@', 2],
       ['Total: ${amount} today', 'TOTAL: ${amount} TODAY', 2],
-      ['You have {count, plural, one {# item} other {# items}} in {place}', 'YOU HAVE {count, plural, one {# item} other {# items}} IN {place}', 3],
+      ['You have {count, plural, one {# item} other {# items}} in {place}', 'YOU HAVE {count, plural, one {# ITEM} other {# ITEMS}} IN {place}', 5],
       ['Sent on {date, date, short} to {0}', 'SENT ON {date, date, short} TO {0}', 3],
       ['Braces { like this } are text', 'BRACES { LIKE THIS } ARE TEXT', 5],
     ])('%s', async (text, expected, words) => {
@@ -410,7 +542,7 @@ describe('TranslationPipeline', () => {
 
     it('sends terms as words, with each term alone in the same call to learn how the engine renders it', async () => {
       const { translations, engine } = await translate({ texts: ['The sofa & the <b>sofa</b>.', 'A sofa & co.'], format: 'html', tier: 'pro', glossary: sofaGlossary });
-      expect(translations).toEqual(['THE diván &amp; THE <b>diván</b>.', 'A diván &amp; CO.']);
+      expect(translations).toEqual(['THE diván & THE <b>diván</b>.', 'A diván & CO.']);
       // The HTML sentence comes with its second opinions (untagged, and each stretch alone).
       expect(engine.segments).toEqual(['The sofa &amp; the <g id="1">sofa</g>.', 'The sofa &amp; the sofa.', 'The sofa &amp; the', 'sofa', 'A sofa &amp; co.', 'sofa']);
     });

@@ -4,19 +4,28 @@ import type { AccountMode } from '@platform/contracts';
 import { ApiError } from '@platform/errors';
 import { OutboxService } from '@platform/outbox';
 import { isUUID } from 'class-validator';
-import { Repository } from 'typeorm';
+import { Repository, SelectQueryBuilder } from 'typeorm';
 import { DeliverWebhookJob } from './deliver-webhook.job';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
 import { WebhookEndpoint } from './entities/webhook-endpoint.entity';
-import { WebhookEvent } from './entities/webhook-event.entity';
+import { WebhookEvent, type WebhookEventType, type WebhookPayload } from './entities/webhook-event.entity';
 import { generateWebhookSecret } from './signing/webhook-signature';
 import { WebhookUrlGuard, WebhookUrlRefusedError } from './url-guard/webhook-url.guard';
+import { WebhookEvents } from './webhook-events.service';
 
 export const MAX_DELIVERIES_PAGE = 100;
 export const DEFAULT_DELIVERIES_PAGE = 50;
 
+/** An attempt as the log lists it: with its event's type, and its number among all attempts of the event. */
+export interface ListedDelivery {
+  delivery: WebhookDelivery;
+  eventType: WebhookEventType;
+  /** 1 for the event's first attempt; a redelivery's attempts go on from those before it. */
+  number: number;
+}
+
 export interface DeliveryPage {
-  deliveries: WebhookDelivery[];
+  deliveries: ListedDelivery[];
   /** Pass as `before` for the next, older page; null on the last page. */
   nextBefore: string | null;
 }
@@ -35,6 +44,7 @@ export class WebhookEndpointService {
     @InjectRepository(WebhookDelivery) private readonly deliveries: Repository<WebhookDelivery>,
     private readonly guard: WebhookUrlGuard,
     private readonly outbox: OutboxService,
+    private readonly events: WebhookEvents,
   ) {}
 
   /**
@@ -77,20 +87,50 @@ export class WebhookEndpointService {
     return this.get(mode);
   }
 
-  /** Attempts of the mode's events, newest first, older than the attempt `before` when given. */
-  async listDeliveries(mode: AccountMode, { limit, before }: { limit: number; before?: string }): Promise<DeliveryPage> {
-    const query = this.deliveriesOf(mode)
+  /**
+   * Attempts of the mode's events, newest first, older than the attempt `before` when given, of
+   * events of one `type` when given.
+   */
+  async listDeliveries(mode: AccountMode, { limit, before, type }: { limit: number; before?: string; type?: WebhookEventType }): Promise<DeliveryPage> {
+    const query = this.listedOf(mode)
       .orderBy('d.created_at', 'DESC')
       .addOrderBy('d.id', 'DESC')
       .limit(limit + 1);
+    if (type !== undefined) query.andWhere('e.type = :type', { type });
     if (before !== undefined) {
       if (!(await this.findDelivery(mode, before))) throw ApiError.invalidParameter(`before: no delivery ${before} in this account`);
       // Compared in SQL: timestamps have microseconds, which a JavaScript Date would cut off.
       query.andWhere('(d.created_at, d.id) < (SELECT c.created_at, c.id FROM translation.webhook_deliveries c WHERE c.id = :before)', { before });
     }
-    const rows = await query.getMany();
+    const rows = await listedRows(query);
     const deliveries = rows.slice(0, limit);
-    return { deliveries, nextBefore: rows.length > limit ? deliveries[deliveries.length - 1].id : null };
+    return { deliveries, nextBefore: rows.length > limit ? deliveries[deliveries.length - 1].delivery.id : null };
+  }
+
+  /** One attempt with the event's payload it sent; 404 for ids of other accounts or modes and for ids that are not attempt ids. */
+  async getDelivery(mode: AccountMode, id: string): Promise<ListedDelivery & { payload: WebhookPayload }> {
+    const [found] = isUUID(id) ? await listedRows(this.listedOf(mode).addSelect('e.payload', 'event_payload').andWhere('d.id = :id', { id })) : [];
+    if (!found) throw ApiError.notFound(`Delivery ${id} not found`);
+    return found as ListedDelivery & { payload: WebhookPayload };
+  }
+
+  /**
+   * Publishes a `webhook.test` event to the mode's endpoint, delivered, signed, retried and logged
+   * as any other event; 404 without an endpoint, 422 when it is disabled.
+   */
+  async sendTestEvent(mode: AccountMode): Promise<{ eventId: string }> {
+    this.assertEnabled(await this.get(mode));
+    const eventId = await this.endpoints.manager.transaction((manager) =>
+      this.events.publish(manager, {
+        accountId: mode.accountId,
+        sandbox: mode.sandbox,
+        type: 'webhook.test',
+        data: { message: 'A test event, sent on request: answer 2xx to show that the endpoint receives and verifies events.' },
+      }),
+    );
+    // Disabled between the check and the publication: nothing was published.
+    if (eventId === null) return this.sendTestEvent(mode);
+    return { eventId };
   }
 
   /**
@@ -100,12 +140,15 @@ export class WebhookEndpointService {
   async redeliver(mode: AccountMode, deliveryId: string): Promise<{ eventId: string }> {
     const delivery = await this.findDelivery(mode, deliveryId);
     if (!delivery) throw ApiError.notFound(`Delivery ${deliveryId} not found`);
-    const endpoint = await this.get(mode);
+    this.assertEnabled(await this.get(mode));
+    await this.endpoints.manager.transaction((manager) => this.outbox.enqueue(manager, new DeliverWebhookJob(delivery.eventId)));
+    return { eventId: delivery.eventId };
+  }
+
+  private assertEnabled(endpoint: WebhookEndpoint): void {
     if (endpoint.disabledAt) {
       throw ApiError.invalidParameter(`The webhook endpoint is disabled (${endpoint.disabledReason}); register its URL again with PUT /api/v1/webhook`);
     }
-    await this.endpoints.manager.transaction((manager) => this.outbox.enqueue(manager, new DeliverWebhookJob(delivery.eventId)));
-    return { eventId: delivery.eventId };
   }
 
   private async vet(url: string) {
@@ -121,6 +164,16 @@ export class WebhookEndpointService {
     return isUUID(id) ? this.deliveriesOf(mode).andWhere('d.id = :id', { id }).getOne() : Promise.resolve(null);
   }
 
+  /** The mode's attempts with their event's type and their number among the event's attempts. */
+  private listedOf(mode: AccountMode) {
+    return (
+      this.deliveriesOf(mode)
+        .addSelect('e.type', 'event_type')
+        // Through the (event_id, series, attempt) index: the attempts of one event are few.
+        .addSelect('(SELECT count(*) FROM translation.webhook_deliveries x WHERE x.event_id = d.event_id AND (x.created_at, x.id) <= (d.created_at, d.id))', 'number')
+    );
+  }
+
   /** A delivery belongs to the mode of its event. */
   private deliveriesOf({ accountId, sandbox }: AccountMode) {
     return this.deliveries
@@ -128,6 +181,22 @@ export class WebhookEndpointService {
       .innerJoin(WebhookEvent, 'e', 'e.id = d.event_id')
       .where('d.account_id = :accountId AND e.sandbox = :sandbox', { accountId, sandbox });
   }
+}
+
+interface ListedRow {
+  d_id: string;
+  event_type: WebhookEventType;
+  number: string;
+  event_payload?: WebhookPayload;
+}
+
+async function listedRows(query: SelectQueryBuilder<WebhookDelivery>): Promise<(ListedDelivery & { payload?: WebhookPayload })[]> {
+  const { entities, raw } = await query.getRawAndEntities<ListedRow>();
+  const byId = new Map(raw.map((row) => [row.d_id, row]));
+  return entities.map((delivery) => {
+    const row = byId.get(delivery.id)!;
+    return { delivery, eventType: row.event_type, number: Number(row.number), payload: row.event_payload };
+  });
 }
 
 /** Only the key columns: a principal passed as the mode carries more. */

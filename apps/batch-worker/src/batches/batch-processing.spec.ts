@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
-import { loadConfig } from '@platform/service-kit';
+import { loadConfig, MetricsRegistry } from '@platform/service-kit';
+import type { Histogram } from 'prom-client';
 import { buildApp, http, modelsBetween, pollUntil, startBuiltApp, startLibreTranslateStandIn, testAppEnv, type BuiltApp } from '@platform/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { serveBatchWorker } from '../batch-worker.app';
@@ -52,6 +53,13 @@ describe('batches from submission to results', () => {
       'SELECT type, payload FROM translation.webhook_events WHERE account_id = $1',
       [accountId],
     );
+
+  /** How many finished jobs of tier basic `translation_batch_duration_seconds` counts by status, and their seconds. */
+  async function finishedJobs(worker: INestApplication) {
+    const { values } = await (worker.get(MetricsRegistry).registry.getSingleMetric('translation_batch_duration_seconds') as Histogram).get();
+    const basic = (metric: string, status: string) => values.find((v) => v.metricName === metric && v.labels.tier === 'basic' && v.labels.status === status)!.value;
+    return { done: basic('translation_batch_duration_seconds_count', 'done'), failed: basic('translation_batch_duration_seconds_count', 'failed'), seconds: basic('translation_batch_duration_seconds_sum', 'failed') + basic('translation_batch_duration_seconds_sum', 'done') };
+  }
 
   /** Polls the job until it leaves `processing`; `promote` lets retries skip their backoff. */
   async function finished(token: string, job: string, { timeoutMs = 60_000, promote = false } = {}) {
@@ -129,6 +137,40 @@ describe('batches from submission to results', () => {
     expect(job.results[2]).toMatchObject({ translation: texts[2], words: 0 });
   });
 
+  it('translates with memory as it was at submission, keeps what no memory holds for a pair without an engine, and charges what is translated', async () => {
+    const key = await stack.createKey();
+    const call = (method: string, path: string, json?: object) => http(apiUrl, method, `/api/v1/memories${path}`, { token: key.plainKey, json });
+    const memory = (await call('POST', '', { name: 'UI' })).body.memory.id;
+    const entry = async (target: string, source: string, translation: string) =>
+      (await call('POST', `/${memory}/entries`, { source_lang: 'en', target_lang: target, source, target: translation })).body.entry.id as string;
+    await entry('de', 'Open the file', 'Datei öffnen');
+    const morning = await entry('es', 'Good {name} morning', 'Muy buenos días, {name}');
+
+    const kept = await submit(key.plainKey, { source: 'en', target: 'de', format: 'json', missing: 'keep', texts: ['{"a":"Open the file","b":{"c":"Close it"}}', '"Close it"'] });
+    const mixed = await submit(key.plainKey, { source: 'en', target: 'es', texts: ['Good {who} morning', 'The cat is sleeping.'] });
+    const off = await submit(key.plainKey, { source: 'en', target: 'es', texts: ['Good {who} morning'], memory: false });
+    expect([kept.status, mixed.status, off.status]).toEqual([202, 202, 202]);
+    expect(await charges(kept.body.job)).toEqual([{ words: '3', refunded_at: null }]);
+    // Changed before any worker runs: the jobs keep what the memory held when they were accepted.
+    await call('PATCH', `/${memory}/entries/${morning}`, { target: 'Hola, {name}' });
+    await startWorker();
+
+    const keptJob = await finished(key.plainKey, kept.body.job);
+    expect(keptJob).toMatchObject({ status: 'done', words: 3 });
+    expect(keptJob.results).toEqual([
+      { index: 0, translation: '{"a":"Datei öffnen","b":{"c":"Close it"}}', detected_source: 'en', words: 3, origin: 'memory', untranslated: true, untranslated_paths: ['/b/c'] },
+      { index: 1, translation: '"Close it"', detected_source: 'en', words: 0, origin: 'none', untranslated: true, untranslated_paths: [''] },
+    ]);
+    const mixedJob = await finished(key.plainKey, mixed.body.job);
+    expect(mixedJob.results.map((result: { translation: string; origin: string }) => [result.translation, result.origin])).toEqual([
+      ['Muy buenos días, {who}', 'memory'],
+      [expect.stringMatching(/gato/), 'engine'],
+    ]);
+    expect(mixedJob.results[0]).not.toHaveProperty('untranslated');
+    const offJob = await finished(key.plainKey, off.body.job);
+    expect(offJob.results[0]).toMatchObject({ origin: 'engine', translation: expect.not.stringContaining('Muy buenos') });
+  });
+
   it('translates HTML attributes as the batch was submitted: counted and translated by default, kept with html_attributes false', async () => {
     const key = await stack.createKey();
     const texts = ['<p title="Good morning">Hello</p>'];
@@ -199,8 +241,8 @@ describe('batches from submission to results', () => {
     }
   });
 
-  it("announces a finished job to the account's webhook with its results", async () => {
-    await startWorker();
+  it("announces a finished job to the account's webhook with its results, and counts its time to done", async () => {
+    const worker = await startWorker();
     const key = await keyWithWebhook();
     const accepted = await submit(key.plainKey, { target: 'es', source: 'en', texts: ['Good morning.', 'The cat is sleeping.'] });
     const job = await finished(key.plainKey, accepted.body.job);
@@ -216,13 +258,16 @@ describe('batches from submission to results', () => {
       cost_cents: job.cost_cents,
       results: job.results,
     });
+    const { done, failed, seconds } = await finishedJobs(worker);
+    expect({ done, failed }).toEqual({ done: 1, failed: 0 });
+    expect(seconds * 1000).toBeCloseTo(Date.parse(job.completed_at) - Date.parse(job.created_at), -2);
   });
 
   it('fails the job and refunds its words once the engine has failed every retry', async () => {
     const engine = await startLibreTranslateStandIn();
     try {
       engine.disrupt({ path: '/translate', status: 500, body: { error: 'model crashed' }, times: 1_000_000 });
-      await startWorker({ TRANSLATION_ENGINE: 'libretranslate', LIBRETRANSLATE_URL: engine.url });
+      const worker = await startWorker({ TRANSLATION_ENGINE: 'libretranslate', LIBRETRANSLATE_URL: engine.url });
       const key = await keyWithWebhook();
       const accepted = await submit(key.plainKey, { target: 'es', source: 'en', texts: ['Hello world', 'Good morning'] });
       expect(accepted.status).toBe(202);
@@ -239,6 +284,7 @@ describe('batches from submission to results', () => {
       expect((await webhookEvents(key.accountId)).map((event) => event.payload.data)).toEqual([
         { job: job.job, status: 'failed', target: 'es', tier: 'basic', words: 4, cost_cents: 1, results: [], error: job.error },
       ]);
+      expect(await finishedJobs(worker)).toMatchObject({ done: 0, failed: 1 });
     } finally {
       await engine.stop();
     }
@@ -282,7 +328,8 @@ describe('batches from submission to results', () => {
     await startWorker();
     expect(await finished(key.plainKey, accepted.body.job)).toMatchObject({ status: 'done', progress: { done: 1, total: 1 } });
     expect(await outbox()).toEqual([{ dispatched_at: expect.any(Date) }]);
-  });
+    // Three starts of an app, two of them waiting out connection attempts to a Redis that is not there.
+  }, 60_000);
 
   it('deletes a finished job with its texts once it expires', async () => {
     await startWorker({ BATCH_CLEANUP_INTERVAL_MS: '200' });

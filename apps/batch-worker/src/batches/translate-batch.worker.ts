@@ -6,7 +6,7 @@ import { ApiError } from '@platform/errors';
 import { PermanentJobError, ProcessJob, QueueWorker, WorkerRuntime } from '@platform/queue';
 import { ReviewTasks } from '@platform/review';
 import { EngineError } from '@platform/translation-engines';
-import { TranslationPipeline } from '@platform/translation-pipeline';
+import { TranslationPipeline, type FormalityOutcome } from '@platform/translation-pipeline';
 import type { Job, Queue } from 'bull';
 
 /**
@@ -53,7 +53,7 @@ export class TranslateBatchWorker extends QueueWorker {
     const reviewed = batch.tier === 'review';
     const onAllTranslated = reviewed ? this.review.sample.bind(this.review) : undefined;
     try {
-      const steps: Promise<TranslatedText[]>[] = [];
+      const steps: Promise<TranslatedStep>[] = [];
       let after = -1;
       let exhausted = false;
       for (;;) {
@@ -69,7 +69,8 @@ export class TranslateBatchWorker extends QueueWorker {
         }
         const step = steps.shift();
         if (!step) break;
-        await this.progress.record(batch.id, await step, onAllTranslated);
+        const { texts, formality } = await step;
+        await this.progress.record(batch.id, texts, onAllTranslated, formality);
       }
       if (this.stopping && !exhausted) {
         // A new job rather than a failed attempt: stopping workers must not use up the retries.
@@ -88,8 +89,12 @@ export class TranslateBatchWorker extends QueueWorker {
     }
   }
 
-  /** Each text keeps the source language fixed for it when the batch was accepted. */
-  private async translateChunk(batch: BatchJob, texts: BatchText[]): Promise<TranslatedText[]> {
+  /**
+   * Each text keeps the source language fixed for it when the batch was accepted, what
+   * memories decided then (the stored translations and the sentences kept as sent), and the
+   * style profile as it was then.
+   */
+  private async translateChunk(batch: BatchJob, texts: BatchText[]): Promise<TranslatedStep> {
     const prepared = await this.pipeline.prepare({
       texts: texts.map((text) => text.text),
       sources: texts.map((text) => text.detectedSource ?? undefined),
@@ -98,10 +103,24 @@ export class TranslateBatchWorker extends QueueWorker {
       htmlAttributes: batch.htmlAttributes,
       tier: batch.tier,
       glossary: batch.glossary ?? undefined,
+      missing: batch.missing ?? undefined,
+      style: batch.styleProfile ?? undefined,
     });
-    const { translations } = await this.pipeline.run(prepared);
-    return texts.map((text, n) => ({ idx: text.idx, translation: translations[n] }));
+    const sentence = new Map<number, number>();
+    const decided = prepared.sentences.map(({ text }) => {
+      const n = sentence.get(text) ?? 0;
+      sentence.set(text, n + 1);
+      return texts[text].plan?.[n] ?? undefined;
+    });
+    const { translations, formality } = await this.pipeline.run(prepared, this.pipeline.plan(prepared, decided));
+    return { texts: texts.map((text, n) => ({ idx: text.idx, translation: translations[n] })), formality };
   }
+}
+
+/** A step's translations, and which engines applied the style profile's formality to them. */
+interface TranslatedStep {
+  texts: TranslatedText[];
+  formality?: FormalityOutcome;
 }
 
 /** The `error` a failed job shows its owner: our own failures stay in the logs. */

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '@platform/auth';
 import { dataSourceOptions, imageDomain, translationDomain } from '@platform/database';
 import { ImageTokensModule } from '@platform/image-tokens';
+import { MetricsModule } from '@platform/service-kit';
 import { ConsoleConfig } from '../config/console.config';
 import { ConsoleDomainModule } from '../console-domain.module';
 import { IMAGE_DATA_SOURCE } from '../images/images.module';
@@ -21,6 +22,7 @@ export class AdminModule {
         TypeOrmModule.forRoot({ ...dataSourceOptions(config.DATABASE_URL, translationDomain, 1), autoLoadEntities: true, retryAttempts: 1 }),
         AuthModule.forRoot({ maxKeysPerAccount: config.MAX_KEYS_PER_ACCOUNT }, { apiKeyGuard: false }),
         ConsoleDomainModule.forRoot(config),
+        MetricsModule,
         ...(config.IMAGE_DATABASE_URL
           ? [
               TypeOrmModule.forRoot({ ...dataSourceOptions(config.IMAGE_DATABASE_URL, imageDomain, 1), name: IMAGE_DATA_SOURCE, autoLoadEntities: true, retryAttempts: 1 }),

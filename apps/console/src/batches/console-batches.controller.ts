@@ -3,9 +3,9 @@ import { ApiConflictResponse, ApiExtraModels, ApiNotFoundResponse, ApiOkResponse
 import { BatchListResponseDto, BatchReader, DEFAULT_BATCH_PAGE } from '@platform/batches';
 import { ApiError, TranslationErrorDto } from '@platform/errors';
 import { defuseFormula, toCsv } from '@platform/glossaries';
+import { attachment } from '@platform/service-kit';
 import type { FastifyReply } from 'fastify';
 import { accountMode, OffsetPageQueryDto, pageOf } from '../account-mode/mode-query.dto';
-import { attachment } from '../attachment';
 import { SessionAuth } from '../sessions/session-auth.decorator';
 import { CurrentUser, Roles } from '../sessions/session.guard';
 import type { SignedIn } from '../sessions/sessions.service';

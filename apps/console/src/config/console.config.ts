@@ -20,6 +20,20 @@ const MailsInProduction = () =>
   });
 
 /**
+ * In production, invitation and confirmation links go to people on other machines: they must
+ * start with the https address those people reach, never the localhost default.
+ */
+const PublicInProduction = () =>
+  ValidateBy({
+    name: 'publicInProduction',
+    validator: {
+      validate: (url: unknown, args) =>
+        (args?.object as ConsoleConfig).NODE_ENV !== 'production' || (typeof url === 'string' && /^https:\/\//.test(url) && !/^https:\/\/(localhost|127\.|\[::1\])/i.test(url)),
+      defaultMessage: () => 'CONSOLE_PUBLIC_URL in production must be the https:// address people reach the console at (invitation and confirmation links start with it), not localhost',
+    },
+  });
+
+/**
  * PLAN_LIMIT_*: the console shows each subscription's limit as image-api enforces it. Usage is
  * shown against the sandbox quota, and webhook URLs are checked, as translate-api does.
  */
@@ -28,6 +42,7 @@ export class ConsoleConfig extends withSandboxQuotaConfig(withWebhookUrlConfig(w
 
   /** Where people reach the console; invitation and confirmation links start with it. */
   @Matches(/^https?:\/\/[^/\s]+(\/[^\s]*)?$/, { message: 'CONSOLE_PUBLIC_URL must be an http:// or https:// URL' })
+  @PublicInProduction()
   CONSOLE_PUBLIC_URL = 'http://localhost:3500';
 
   /**

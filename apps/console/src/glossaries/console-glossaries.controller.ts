@@ -21,10 +21,9 @@ import {
   glossaryToCsv,
   type GlossaryEntry,
 } from '@platform/glossaries';
+import { attachment, BodyLimit } from '@platform/service-kit';
 import type { FastifyReply } from 'fastify';
 import { accountMode, ModeQueryDto, OffsetPageQueryDto, pageOf } from '../account-mode/mode-query.dto';
-import { attachment } from '../attachment';
-import { BodyLimit } from '../body-limit';
 import { SessionAuth } from '../sessions/session-auth.decorator';
 import { CurrentUser, Roles } from '../sessions/session.guard';
 import type { SignedIn } from '../sessions/sessions.service';

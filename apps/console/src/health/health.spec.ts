@@ -8,7 +8,8 @@ import { serveConsole } from '../console.app';
 
 describeServiceHealth({
   service: 'console',
-  start: (env) => serveConsole(loadConfig(ConsoleConfig, env)),
+  // Production needs the console's public https address (CONSOLE_PUBLIC_URL); the suite starts it in production too.
+  start: (env) => serveConsole(loadConfig(ConsoleConfig, { CONSOLE_PUBLIC_URL: 'https://console.example.eu', ...env })),
   envelope: 'translation',
   dependencies: ['postgres', 'redis'],
 });
@@ -43,6 +44,11 @@ describe('console OpenAPI document and configuration', () => {
       '/console/api/keys/{id}',
       '/console/api/keys/{id}/regenerate',
       '/console/api/me',
+      '/console/api/memories',
+      '/console/api/memories/{id}',
+      '/console/api/memories/{id}/entries/{entryId}',
+      '/console/api/memories/{id}/export',
+      '/console/api/memories/{id}/import',
       '/console/api/review',
       '/console/api/review-pool',
       '/console/api/review-progress',
@@ -52,22 +58,29 @@ describe('console OpenAPI document and configuration', () => {
       '/console/api/review/tasks/{id}/approve',
       '/console/api/review/tasks/{id}/edit',
       '/console/api/review/tasks/{id}/lease',
+      '/console/api/review/tasks/{id}/suggestions',
       '/console/api/session',
       '/console/api/sessions',
       '/console/api/signup',
       '/console/api/signup/verification-mail',
       '/console/api/signup/verify',
+      '/console/api/style-profiles',
+      '/console/api/style-profiles/{id}',
       '/console/api/usage',
       '/console/api/users',
       '/console/api/users/invitations',
+      '/console/api/users/invitations/{id}',
+      '/console/api/users/invitations/{id}/resend',
       '/console/api/users/{id}',
       '/console/api/webhook',
       '/console/api/webhook/deliveries',
+      '/console/api/webhook/deliveries/{id}',
       '/console/api/webhook/deliveries/{id}/redeliver',
       '/console/api/webhook/rotate-secret',
+      '/console/api/webhook/test',
     ]);
     // Every route of the customer area names its mode and documents what the session guard answers.
-    const customer = /^\/console\/api\/(usage|glossaries|batches|webhook|review-progress)/;
+    const customer = /^\/console\/api\/(usage|glossaries|memories|style-profiles|batches|webhook|review-progress)/;
     for (const [path, operations] of Object.entries<Record<string, { parameters: { name: string; in: string; required: boolean }[]; responses: object }>>(body.paths)) {
       if (!customer.test(path)) continue;
       for (const [method, operation] of Object.entries(operations)) {

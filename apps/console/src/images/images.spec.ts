@@ -46,7 +46,7 @@ describe('console images over HTTP', () => {
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
       ok: true,
-      token: { id: expect.any(String), prefix: 'img_', hint: created.body.secret.slice(-4), created_at: expect.any(String), revoked_at: null },
+      token: { id: expect.any(String), prefix: 'img_', hint: created.body.secret.slice(-4), created_at: expect.any(String), revoked_at: null, last_used_at: null },
       secret: expect.stringMatching(/^img_[0-9A-Za-z]{40}$/),
     });
     const { secret } = created.body;

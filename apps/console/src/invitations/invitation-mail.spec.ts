@@ -52,6 +52,39 @@ describe('invitation mail through a mail server', () => {
     expect((await new Browser(url).call('POST', '/invitations/accept', { token: tokenOf(invited.body.link), password: PASSWORD })).status).toBe(404);
   });
 
+  it('sends an open invitation again with a new link that alone works, and withdraws one so that its link stops', async () => {
+    const smtp = await startSmtpStandIn();
+    const { app, url, account } = await consoleMailingThrough({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+    started.push(smtp, app);
+
+    const email = newEmail('Again');
+    const first = (await account.owner.call('POST', '/users/invitations', { email })).body;
+    const again = await account.owner.call('POST', `/users/invitations/${first.invitation.id}/resend`);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ ok: true, mailed: true, invitation: { id: first.invitation.id, email: email.toLowerCase() }, link: expect.stringMatching(/^https:\/\/console\.example\.eu\/console\/accept-invitation#token=inv_/) });
+    expect(again.body.link).not.toBe(first.link);
+    expect(smtp.received.filter((mail) => mail.to.includes(email.toLowerCase()))).toHaveLength(2);
+    expect(mailTo(smtp, email)!.message).toContain(first.link);
+    expect(smtp.received.at(-1)!.message).toContain(again.body.link);
+    expect((await new Browser(url).call('POST', '/invitations/accept', { token: tokenOf(first.link), password: PASSWORD })).status).toBe(404);
+
+    const withdrawn = (await account.owner.call('POST', '/users/invitations', { email: newEmail('Withdrawn') })).body;
+    const revoked = await account.owner.call('DELETE', `/users/invitations/${withdrawn.invitation.id}`);
+    expect(revoked.status).toBe(200);
+    expect(revoked.body).toEqual({ ok: true, invitation: withdrawn.invitation });
+    expect((await account.owner.call('GET', '/users')).body.invitations.map((invitation: { id: string }) => invitation.id)).toEqual([first.invitation.id]);
+    expect((await new Browser(url).call('POST', '/invitations/accept', { token: tokenOf(withdrawn.link), password: PASSWORD })).status).toBe(404);
+
+    // Gone, accepted, another account's or not an id: 404 either way.
+    const other = await accountWithOwner(app, url);
+    expect((await account.owner.call('DELETE', `/users/invitations/${withdrawn.invitation.id}`)).status).toBe(404);
+    expect((await other.owner.call('POST', `/users/invitations/${first.invitation.id}/resend`)).status).toBe(404);
+    expect((await other.owner.call('DELETE', `/users/invitations/${first.invitation.id}`)).status).toBe(404);
+    expect((await account.owner.call('DELETE', '/users/invitations/not-an-id')).body).toMatchObject({ error: 'not_found' });
+    expect((await new Browser(url).call('POST', '/invitations/accept', { token: tokenOf(again.body.link), password: PASSWORD })).status).toBe(200);
+    expect((await account.owner.call('POST', `/users/invitations/${first.invitation.id}/resend`)).status).toBe(404);
+  });
+
   it('upgrades with STARTTLS, checks the server against SMTP_CA_FILE and signs in with the URL’s credentials', async () => {
     const certificate = await selfSignedCertificate();
     const login = { user: 'console@example.eu', password: 'p@ss:w/rd' };

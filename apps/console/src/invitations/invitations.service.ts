@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { AccountService, assertSignupComplete } from '@platform/auth';
 import { ApiError } from '@platform/errors';
+import { isUUID } from 'class-validator';
 import { IsNull, MoreThan, Repository } from 'typeorm';
 import { ConsoleConfig } from '../config/console.config';
 import { consoleLink, hashLinkToken, newLinkToken } from '../links/one-time-link';
@@ -52,20 +53,42 @@ export class InvitationsService {
     if (!account) throw ApiError.notFound(`Account ${accountId} not found`);
     assertSignupComplete(account);
     if (await this.users.findByEmail(email)) throw ApiError.invalidParameter(`email: ${email} already has a console user`);
+    const invitation = this.invitations.create({ accountId, email: normalizeEmail(email), role, languages: reviewed ?? [], usedAt: null });
+    return this.issue(invitation, account.name);
+  }
+
+  /**
+   * A new link for an open invitation, valid for CONSOLE_INVITATION_TTL_SECONDS from now and
+   * mailed again; the earlier link stops working. 404 for an invitation that is not open.
+   */
+  async resend(accountId: string, id: string): Promise<IssuedInvitation> {
+    const invitation = await this.findOpen(accountId, id);
+    const account = await this.accounts.findById(accountId);
+    if (!account) throw ApiError.notFound(`Account ${accountId} not found`);
+    return this.issue(invitation, account.name);
+  }
+
+  /** Withdraws an open invitation: its link stops working at once. 404 for one that is not open. */
+  async revoke(accountId: string, id: string): Promise<ConsoleInvitation> {
+    const invitation = await this.findOpen(accountId, id);
+    await this.invitations.delete({ id: invitation.id, usedAt: IsNull() });
+    return invitation;
+  }
+
+  /** Gives the invitation a new token and expiry, stores it, and answers (and mails) its link, which holds the token. */
+  private async issue(invitation: ConsoleInvitation, accountName: string): Promise<IssuedInvitation> {
     const token = newLinkToken(INVITATION_PREFIX);
-    const invitation = await this.invitations.save(
-      this.invitations.create({
-        accountId,
-        email: normalizeEmail(email),
-        role,
-        languages: reviewed ?? [],
-        tokenHash: hashLinkToken(token),
-        expiresAt: new Date(Date.now() + this.config.CONSOLE_INVITATION_TTL_SECONDS * 1000),
-        usedAt: null,
-      }),
-    );
+    invitation.tokenHash = hashLinkToken(token);
+    invitation.expiresAt = new Date(Date.now() + this.config.CONSOLE_INVITATION_TTL_SECONDS * 1000);
+    const saved = await this.invitations.save(invitation);
     const link = consoleLink(this.config.CONSOLE_PUBLIC_URL, 'accept-invitation', token);
-    return { invitation, link, mail: await this.mail(invitation, account.name, link) };
+    return { invitation: saved, link, mail: await this.mail(saved, accountName, link) };
+  }
+
+  private async findOpen(accountId: string, id: string): Promise<ConsoleInvitation> {
+    const invitation = isUUID(id) ? await this.invitations.findOneBy({ id, accountId, usedAt: IsNull(), expiresAt: MoreThan(new Date()) }) : null;
+    if (!invitation) throw ApiError.notFound(`No open invitation ${id} in this account: it was accepted, withdrawn or has expired`);
+    return invitation;
   }
 
   private async mail(invitation: ConsoleInvitation, accountName: string, link: string): Promise<MailOutcome | null> {

@@ -10,10 +10,10 @@ import {
 import {
   AccountService,
   ApiKeyService,
-  CreateKeyDto,
   IssuedKeyResponseDto,
   KeyLimitsDto,
   KeyRouteDocs,
+  RegenerateKeyDto,
   KeyListResponseDto,
   KeyResponseDto,
   KeyViewDto,
@@ -25,6 +25,7 @@ import { TranslationErrorDto } from '@platform/errors';
 import { SessionAuth } from '../sessions/session-auth.decorator';
 import { CurrentUser, Roles } from '../sessions/session.guard';
 import type { SignedIn } from '../sessions/sessions.service';
+import { ConsoleCreateKeyDto } from './dtos/console-create-key.dto';
 
 /** A signed-in owner or member manages every key of the account, sandbox and live. */
 const ownerOf = (user: SignedIn): KeyOwner => ({ accountId: user.accountId, sandboxOnly: false });
@@ -58,19 +59,19 @@ export class ConsoleKeysController {
       'The plain key is in `secret` of this response only. Without `sandbox` the key is live when the account is activated and sandbox otherwise; ' +
       'a live key for an account that is not activated is refused with 403.',
   })
-  @ApiBody({ type: CreateKeyDto, required: false })
+  @ApiBody({ type: ConsoleCreateKeyDto })
   @ApiCreatedResponse({ type: IssuedKeyResponseDto })
-  @ApiUnprocessableEntityResponse({ type: TranslationErrorDto, description: "invalid_request: a field is invalid, a limit is above the account's ceiling, or the account holds the most keys it may" })
-  async create(@CurrentUser() user: SignedIn, @Body() body: CreateKeyDto): Promise<IssuedKeyResponseDto> {
+  @ApiUnprocessableEntityResponse({ type: TranslationErrorDto, description: "invalid_request: a field is invalid, the name is missing or blank, a limit is above the account's ceiling, or the account holds the most keys it may" })
+  async create(@CurrentUser() user: SignedIn, @Body() body: ConsoleCreateKeyDto): Promise<IssuedKeyResponseDto> {
     const account = await this.accounts.findById(user.accountId);
     return IssuedKeyResponseDto.from(await this.keys.create(user.accountId, requestedKey(body, body.sandbox ?? !account?.activatedAt)));
   }
 
   @Post(':id/regenerate')
   @HttpCode(200)
-  @KeyRouteDocs.regenerate()
-  async regenerate(@CurrentUser() user: SignedIn, @Param('id') id: string): Promise<IssuedKeyResponseDto> {
-    return IssuedKeyResponseDto.from(await this.keys.regenerate(ownerOf(user), id));
+  @KeyRouteDocs.regenerate('invalid_request')
+  async regenerate(@CurrentUser() user: SignedIn, @Param('id') id: string, @Body() body: RegenerateKeyDto): Promise<IssuedKeyResponseDto> {
+    return IssuedKeyResponseDto.from(await this.keys.regenerate(ownerOf(user), id, body.previous_secret_valid_for));
   }
 
   @Delete(':id')

@@ -17,6 +17,7 @@ import {
   ReviewTaskSummaryDto,
   ReviewTaskViewDto,
   ReviewWorkspaceResponseDto,
+  TaskSuggestionsResponseDto,
 } from './dtos/review.dto';
 
 const TASK_ID = { name: 'id', format: 'uuid', description: 'Task id' };
@@ -76,6 +77,20 @@ export class ReviewWorkspaceController {
   @ApiNotFoundResponse({ type: TranslationErrorDto, description: 'not_found: no task of yours has this id' })
   async get(@CurrentUser() user: SignedIn, @Param('id') id: string): Promise<ReviewTaskResponseDto> {
     return { ok: true, task: ReviewTaskViewDto.from(await this.tasks.get(await this.reviewers.of(user.userId), id)) };
+  }
+
+  @Get('tasks/:id/suggestions')
+  @ApiOperation({
+    summary: 'Translation-memory suggestions for one of your tasks, segment by segment',
+    description:
+      'From the memories of the account that submitted the job, in the job\u2019s mode: exact matches first, then fuzzy ones with their similarity, ' +
+      'each with its memory, origin and provenance. Nothing the request says chooses the account or the languages: they are the task\u2019s.',
+  })
+  @ApiParam(TASK_ID)
+  @ApiOkResponse({ type: TaskSuggestionsResponseDto })
+  @ApiNotFoundResponse({ type: TranslationErrorDto, description: 'not_found: no task of yours has this id' })
+  async suggestions(@CurrentUser() user: SignedIn, @Param('id') id: string): Promise<TaskSuggestionsResponseDto> {
+    return TaskSuggestionsResponseDto.from(await this.tasks.suggestions(await this.reviewers.of(user.userId), id));
   }
 
   @Post('tasks/:id/lease')

@@ -2,6 +2,8 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ReviewerService } from '@platform/review';
 import { insertJobInReview } from '@platform/review/testing';
 import { createTestKey } from '@platform/testing';
+import { DEFAULT_TYPOGRAPHY } from '@platform/translation-pipeline';
+import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountWithOwner, sql, startConsole, type Browser, type TestAccount } from '../console-browser.testing';
@@ -67,6 +69,8 @@ describe('the reviewer workspace over HTTP', () => {
         { kind: 'markup', text: '</b>', start: 24, end: 28 },
       ],
       terms: [{ term: 'sofa', translation: 'dīvāns', count: 1 }],
+      do_not_translate: [],
+      style: null,
     });
     expect(Date.parse(next.body.task.lease_until) - Date.now()).toBeGreaterThan(890_000);
     expect((await browser.call('GET', `/review/tasks/next?lang=${LANGUAGE}`)).body.task.id).toBe(next.body.task.id);
@@ -100,6 +104,37 @@ describe('the reviewer workspace over HTTP', () => {
     expect(await result(jobId)).toEqual({ status: 'done', translation: GOOD_EDIT });
     expect((await browser.call('GET', `/review/tasks/${task.id}`)).body.task).toMatchObject({ status: 'edited', translation: GOOD_EDIT, lease_until: null, answered_at: expect.any(String) });
     expect(await browser.call('POST', `/review/tasks/${task.id}/approve`)).toMatchObject({ status: 409, body: { error: 'already_answered' } });
+  });
+
+  it("shows the style profile's notes beside the task, its do-not-translate terms as tokens, and refuses an edit that drops one", async () => {
+    const key = await createTestKey({ sandbox: false, accountId: account.accountId });
+    const styleProfile = {
+      id: randomUUID(),
+      name: 'Brand',
+      doNotTranslate: [{ term: 'Notion', caseSensitive: true }],
+      typography: DEFAULT_TYPOGRAPHY,
+      formality: 'default' as const,
+      glossary: null,
+      memory: null,
+      notes: 'Keep product names in English; address the reader informally.',
+    };
+    await insertJobInReview(app, { key, target: LANGUAGE, source: 'Open {name} in Notion.', translation: 'Atveriet {name} Notion.', styleProfile });
+    const { browser } = await reviewer();
+    const { task } = (await browser.call('GET', `/review/tasks/next?lang=${LANGUAGE}`)).body;
+    expect(task).toMatchObject({
+      style: { name: 'Brand', notes: styleProfile.notes },
+      do_not_translate: [{ term: 'Notion', case_sensitive: true }],
+      tokens: [
+        { kind: 'variable', text: '{name}', start: 9, end: 15 },
+        { kind: 'do_not_translate', text: 'Notion', start: 16, end: 22 },
+      ],
+    });
+
+    const dropped = await browser.call('POST', `/review/tasks/${task.id}/edit`, { translation: 'Atveriet {name} Pierakstos.' });
+    expect(dropped.status).toBe(422);
+    expect(dropped.body.problems).toEqual([{ kind: 'do_not_translate', text: 'Notion', expected: 1, found: 0 }]);
+    expect(dropped.body.message).toMatch(/the do-not-translate term "Notion" is missing/);
+    expect((await browser.call('POST', `/review/tasks/${task.id}/edit`, { translation: 'Atveriet {name} lietotnē Notion.' })).status).toBe(200);
   });
 
   it('approves, lists the reviewer\u2019s tasks held first and latest answer first, and shows no one else\u2019s', async () => {

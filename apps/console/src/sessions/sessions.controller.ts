@@ -30,7 +30,10 @@ export class SessionsController {
     description: 'Sets the HttpOnly session cookie and answers the CSRF token of the new session. Every attempt is counted per email address and per client address before the password is checked, and given back when it was right.',
   })
   @ApiOkResponse({ type: SessionResponseDto })
-  @ApiUnauthorizedResponse({ type: TranslationErrorDto, description: 'invalid_credentials: unknown email address or wrong password (not told apart)' })
+  @ApiUnauthorizedResponse({
+    type: TranslationErrorDto,
+    description: 'invalid_credentials: unknown email address or wrong password (not told apart); from the 5th wrong password before the lock, the message says how many are left and for how long the lock would be',
+  })
   @ApiTooManyRequestsResponse({ type: TranslationErrorDto, description: 'rate_limited: sign-in is locked after too many wrong passwords; the message says for how long' })
   async signIn(@Body() body: SignInDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<SessionResponseDto> {
     const email = normalizeEmail(body.email);
@@ -38,7 +41,7 @@ export class SessionsController {
     const user = await this.users.findByEmail(email);
     // Unknown addresses cost a hash as well, so the answer's timing does not tell which exist.
     const matches = await verifyPassword(body.password, user?.passwordHash ?? UNUSABLE_PASSWORD_HASH);
-    if (!user || !matches) throw new ApiError(401, 'invalid_credentials', 'Wrong email address or password');
+    if (!user || !matches) throw new ApiError(401, 'invalid_credentials', await attempt.refusal());
     await attempt.succeeded();
     return this.responder.signIn(user, reply);
   }

@@ -89,7 +89,21 @@ describe('console sessions over HTTP', () => {
   it('locks sign-in to an account after 20 wrong passwords, even with the right one and from elsewhere, saying for how long', async () => {
     const target = await accountWithOwner(app, url);
     // Spread over addresses, so that the lock is the account's and not an address's.
-    for (let i = 0; i < 20; i++) expect((await new Browser(url).signIn(target.ownerEmail, `guess ${i}`)).status).toBe(401);
+    const answers: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const wrong = await new Browser(url).signIn(target.ownerEmail, `guess ${i}`);
+      expect(wrong.status).toBe(401);
+      answers.push(wrong.body.message);
+    }
+    // From the 15th on, each answer warns how many are left; the 20th says the lock is on.
+    expect(answers.slice(0, 14)).toEqual(Array(14).fill('Wrong email address or password'));
+    expect(answers[14]).toBe('Wrong email address or password. After 5 more wrong passwords, sign-in to this account is locked for up to 15 minutes');
+    expect(answers[18]).toBe('Wrong email address or password. After 1 more wrong password, sign-in to this account is locked for up to 15 minutes');
+    expect(answers[19]).toBe('Wrong email address or password. That was the last wrong password allowed: sign-in to this account is locked for 15 minutes');
+    // An address without a user is warned alike, so the warning tells nothing about which exist.
+    const nobody = newEmail('nobody');
+    for (let i = 0; i < 14; i++) await new Browser(url).signIn(nobody, `guess ${i}`);
+    expect((await new Browser(url).signIn(nobody, 'guess 15')).body.message).toBe(answers[14]);
     const locked = await new Browser(url).signIn(target.ownerEmail);
     expect(locked.status).toBe(429);
     expect(locked.body).toEqual({ error: 'rate_limited', message: 'Sign-in is locked for this account after 20 wrong passwords; try again in 15 minutes' });

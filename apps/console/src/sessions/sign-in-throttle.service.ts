@@ -3,11 +3,25 @@ import { REDIS, refundWindows } from '@platform/service-kit';
 import type { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
 import { ConsoleConfig } from '../config/console.config';
-import { admitOrRefuse } from '../rate-limits/refusing-windows';
+import { admitOrRefuse, waitInWords } from '../rate-limits/refusing-windows';
 
 /** A sign-in attempt admitted through the counts; `succeeded` gives back what it took. */
 export interface AdmittedSignIn {
   succeeded(): Promise<void>;
+  /** What a wrong password is answered with: a warning once the lock is near. */
+  refusal(): Promise<string>;
+}
+
+const WRONG = 'Wrong email address or password';
+/** Wrong passwords before the lock from which the answer warns of it: from the 15th of 20. */
+const WARN_WITHIN = 5;
+
+/** The answer to the failure that brought the address's count to `count` of `limit`, its window ending in `wait`. */
+export function wrongPasswordMessage(count: number, limit: number, wait: string): string {
+  const left = limit - count;
+  if (left > WARN_WITHIN) return WRONG;
+  if (left <= 0) return `${WRONG}. That was the last wrong password allowed: sign-in to this account is locked for ${wait}`;
+  return `${WRONG}. After ${left} more wrong password${left === 1 ? '' : 's'}, sign-in to this account is locked for up to ${wait}`;
 }
 
 /**
@@ -47,11 +61,17 @@ export class SignInThrottleService {
       { key: keys.email, ...lock('this account', this.config.CONSOLE_SIGNIN_MAX_FAILURES) },
       { key: keys.ip, ...lock('this address', this.config.CONSOLE_SIGNIN_MAX_FAILURES_PER_IP) },
     ]);
+    const limit = this.config.CONSOLE_SIGNIN_MAX_FAILURES;
     return {
       // A right password clears the account's count, and gives the address back its unit.
       succeeded: async () => {
         await this.redis.del(keys.email);
         await refundWindows(this.redis, [keys.ip]);
+      },
+      // Counted like known ones, unknown addresses are warned alike: the warning tells nothing about which exist.
+      refusal: async () => {
+        const [count, ttl] = await Promise.all([this.redis.get(keys.email), this.redis.pttl(keys.email)]);
+        return wrongPasswordMessage(Number(count ?? 0), limit, waitInWords(ttl > 0 ? ttl : windowMs));
       },
     };
   }

@@ -62,7 +62,7 @@ describe('console sign-up with a mail server', () => {
     expect(mail.message).toMatch(new RegExp(`^Subject: Confirm your email address for ${res.accountName}\\r?$`, 'm'));
     expect(mail.message).toContain(`<a href="${link}"`);
 
-    const answers = [res, await owner.call('GET', '/me'), await owner.call('GET', '/keys'), await owner.call('POST', '/keys', {})];
+    const answers = [res, await owner.call('GET', '/me'), await owner.call('GET', '/keys'), await owner.call('POST', '/keys', { name: 'k' })];
     for (const answer of answers) expect(answer.text).not.toContain(tokenOf(link));
     expect(answers[2].body.keys).toEqual([]);
     expect(answers[3].status).toBe(403);
@@ -91,7 +91,7 @@ describe('console sign-up with a mail server', () => {
     });
     expect((await app.get(ApiKeyService).authenticate(confirmed.body.secret))?.accountId).toBe(res.body.account.id);
     expect((await owner.call('GET', '/me')).body.account.signup).toBe('complete');
-    expect((await owner.call('POST', '/keys', {})).status).toBe(201);
+    expect((await owner.call('POST', '/keys', { name: 'k' })).status).toBe(201);
     expect((await owner.call('GET', '/keys')).text).not.toContain(confirmed.body.secret);
 
     const again = await verify(link);
@@ -194,7 +194,7 @@ describe('console sign-up with a mail server', () => {
       const confirmed = await new Browser(manual.url).call('POST', '/signup/verify', { token: tokenOf(linksTo(res.email)[0]) });
       expect(confirmed.status).toBe(200);
       expect(confirmed.body).toEqual({ ok: true, account: expect.objectContaining({ signup: 'awaiting_approval' }) });
-      const refused = await owner.call('POST', '/keys', {});
+      const refused = await owner.call('POST', '/keys', { name: 'k' });
       expect(refused.status).toBe(403);
       expect(refused.body.message).toMatch(/waits for an operator's approval/);
 
@@ -203,7 +203,7 @@ describe('console sign-up with a mail server', () => {
       expect(waiting.map((account) => account.id)).toContain(res.body.account.id);
       await accounts.approveSignup(waiting.find((account) => account.id === res.body.account.id)!);
       expect((await owner.call('GET', '/me')).body.account.signup).toBe('complete');
-      expect((await owner.call('POST', '/keys', {})).status).toBe(201);
+      expect((await owner.call('POST', '/keys', { name: 'k' })).status).toBe(201);
     } finally {
       await manual.app.close();
     }
@@ -233,7 +233,12 @@ describe('sign-up without a mail server', () => {
     expect(() => loadConfig(ConsoleConfig, { NODE_ENV: 'production', CONSOLE_SIGNUP: 'true' })).toThrow(
       /CONSOLE_SIGNUP=true: CONSOLE_SIGNUP=true in production needs SMTP_URL \(and CONSOLE_MAIL_FROM\)/,
     );
-    expect(loadConfig(ConsoleConfig, { NODE_ENV: 'production', CONSOLE_SIGNUP: 'true', SMTP_URL: 'smtp://mail.example.eu', CONSOLE_MAIL_FROM: 'console@example.eu' }).CONSOLE_SIGNUP).toBe(true);
+    const mailing = { NODE_ENV: 'production', CONSOLE_SIGNUP: 'true', SMTP_URL: 'smtp://mail.example.eu', CONSOLE_MAIL_FROM: 'console@example.eu' };
+    expect(loadConfig(ConsoleConfig, { ...mailing, CONSOLE_PUBLIC_URL: 'https://console.example.eu' }).CONSOLE_SIGNUP).toBe(true);
+    // Links to people elsewhere cannot start with this machine's address.
+    for (const url of [undefined, 'http://console.example.eu', 'https://localhost:3500', 'https://127.0.0.1']) {
+      expect(() => loadConfig(ConsoleConfig, { ...mailing, ...(url && { CONSOLE_PUBLIC_URL: url }) }), url).toThrow(/CONSOLE_PUBLIC_URL in production must be the https:\/\/ address/);
+    }
     expect(loadConfig(ConsoleConfig, { NODE_ENV: 'development', CONSOLE_SIGNUP: 'true' }).CONSOLE_SIGNUP).toBe(true);
   });
 });

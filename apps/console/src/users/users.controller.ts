@@ -1,14 +1,22 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { TranslationErrorDto } from '@platform/errors';
-import { InvitationsService } from '../invitations/invitations.service';
+import { InvitationsService, type IssuedInvitation } from '../invitations/invitations.service';
 import { SessionAuth } from '../sessions/session-auth.decorator';
 import { CurrentUser, Roles } from '../sessions/session.guard';
 import type { SignedIn } from '../sessions/sessions.service';
-import { InvitationViewDto, InviteUserDto, IssuedInvitationResponseDto, ChangeUserDto, UserListResponseDto, UserResponseDto, UserViewDto } from './dtos/user.dto';
+import { InvitationResponseDto, InvitationViewDto, InviteUserDto, IssuedInvitationResponseDto, ChangeUserDto, UserListResponseDto, UserResponseDto, UserViewDto } from './dtos/user.dto';
 import { UsersService } from './users.service';
 
 const USER_ID = { name: 'id', format: 'uuid', description: 'User id' };
+const INVITATION_ID = { name: 'id', format: 'uuid', description: 'Invitation id' };
+
+const issuedInvitation = ({ invitation, link, mail }: IssuedInvitation): IssuedInvitationResponseDto => ({
+  ok: true,
+  invitation: InvitationViewDto.from(invitation),
+  link,
+  mailed: mail?.sent === true,
+});
 
 @ApiTags('users')
 @SessionAuth()
@@ -38,8 +46,29 @@ export class UsersController {
   @ApiCreatedResponse({ type: IssuedInvitationResponseDto })
   @ApiUnprocessableEntityResponse({ type: TranslationErrorDto, description: 'invalid_request: a field is invalid, or the address already has a user' })
   async invite(@CurrentUser() caller: SignedIn, @Body() body: InviteUserDto): Promise<IssuedInvitationResponseDto> {
-    const { invitation, link, mail } = await this.invitations.invite(caller.accountId, body.email, body.role ?? 'member', body.languages);
-    return { ok: true, invitation: InvitationViewDto.from(invitation), link, mailed: mail?.sent === true };
+    return issuedInvitation(await this.invitations.invite(caller.accountId, body.email, body.role ?? 'member', body.languages));
+  }
+
+  @Post('invitations/:id/resend')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Send an open invitation again with a new link (owners only)',
+    description: 'The earlier link stops working; the new one is valid for CONSOLE_INVITATION_TTL_SECONDS from now, answered once and mailed as on invitation.',
+  })
+  @ApiParam(INVITATION_ID)
+  @ApiOkResponse({ type: IssuedInvitationResponseDto })
+  @ApiNotFoundResponse({ type: TranslationErrorDto, description: 'not_found: no open invitation with this id in this account' })
+  async resend(@CurrentUser() caller: SignedIn, @Param('id') id: string): Promise<IssuedInvitationResponseDto> {
+    return issuedInvitation(await this.invitations.resend(caller.accountId, id));
+  }
+
+  @Delete('invitations/:id')
+  @ApiOperation({ summary: 'Withdraw an open invitation (owners only)', description: 'Its link stops working at once.' })
+  @ApiParam(INVITATION_ID)
+  @ApiOkResponse({ type: InvitationResponseDto })
+  @ApiNotFoundResponse({ type: TranslationErrorDto, description: 'not_found: no open invitation with this id in this account' })
+  async revokeInvitation(@CurrentUser() caller: SignedIn, @Param('id') id: string): Promise<InvitationResponseDto> {
+    return { ok: true, invitation: InvitationViewDto.from(await this.invitations.revoke(caller.accountId, id)) };
   }
 
   @Patch(':id')

@@ -82,7 +82,7 @@ describe('console users and invitations over HTTP', () => {
     expect((await reviewer.call('GET', '/me')).body.user.role).toBe('reviewer');
     for (const [method, path, json] of [
       ['GET', '/keys'],
-      ['POST', '/keys', {}],
+      ['POST', '/keys', { name: 'k' }],
       ['GET', '/users'],
       ['POST', '/activation', { company: 'x', vat_id: 'DE123456789', intended_use: 'x' }],
     ] as const) {

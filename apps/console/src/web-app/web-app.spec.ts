@@ -1,10 +1,13 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { http } from '@platform/testing';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole } from '../console-browser.testing';
+import { chooseEncoding } from './response-compression';
 
 const INDEX = '<!doctype html><title>console</title><script type="module" src="/console/assets/index-AbC123.js"></script>';
 
@@ -13,7 +16,22 @@ function builtApp(): string {
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), INDEX);
   writeFileSync(path.join(dir, 'assets/index-AbC123.js'), 'console.log(1)');
+  writeFileSync(path.join(dir, 'assets/app-Def456.js'), BUNDLE);
   return dir;
+}
+
+/** A bundle large enough to be worth compressing. */
+const BUNDLE = Array.from({ length: 400 }, (_, i) => `export const value${i} = "the console's code ${i}";`).join('\n');
+
+/** The bytes as sent, undecoded (fetch would decode them), with the headers. */
+function raw(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
 }
 
 describe('the browser app as the console serves it', () => {
@@ -43,6 +61,50 @@ describe('the browser app as the console serves it', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends an asset brotli- or gzip-compressed as the client accepts, for a year, varying on Accept-Encoding', async () => {
+    const asset = `${url}/console/assets/app-Def456.js`;
+    const br = await raw(asset, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers).toMatchObject({ 'content-encoding': 'br', vary: 'Accept-Encoding', 'cache-control': 'public, max-age=31536000, immutable' });
+    expect(brotliDecompressSync(br.body).toString()).toBe(BUNDLE);
+    expect(br.body.length).toBeLessThan(BUNDLE.length / 5);
+
+    const gz = await raw(asset, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(BUNDLE);
+
+    for (const accepted of [undefined, 'identity', 'br;q=0, gzip;q=0']) {
+      const plain = await raw(asset, accepted ? { 'accept-encoding': accepted } : {});
+      expect(plain.headers['content-encoding'], accepted).toBeUndefined();
+      expect(plain.body.toString()).toBe(BUNDLE);
+    }
+  });
+
+  it('compresses the session API’s answers worth it, and leaves small ones as they are', async () => {
+    const document = await raw(`${url}/openapi.json`, { 'accept-encoding': 'br' });
+    expect(document.status).toBe(200);
+    expect(document.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(document.body).toString())).toMatchObject({ openapi: expect.any(String) });
+
+    const small = await raw(`${url}/console/api/me`, { 'accept-encoding': 'br' });
+    expect(small.status).toBe(401);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.body.toString())).toMatchObject({ error: 'not_signed_in' });
+  });
+
+  it.each([
+    ['gzip, deflate, br', 'br'],
+    ['br;q=0.5, gzip', 'gzip'],
+    ['gzip;q=0.8, *;q=0.1', 'gzip'],
+    ['*', 'br'],
+    ['BR', 'br'],
+    ['deflate, identity', undefined],
+    ['br;q=0, gzip;q=0', undefined],
+    ['gzip;q=abc', undefined],
+    ['', undefined],
+  ])('reads Accept-Encoding %j as %s', (header, expected) => {
+    expect(chooseEncoding(header)).toBe(expected);
   });
 
   it.each(['/console/assets/missing-1.js', '/console/assets/..%2findex.html', '/console/assets/..%2f..%2f..%2fetc%2fpasswd', '/console/assets/index.html', '/console/assets/index-AbC123.js%00.map'])(

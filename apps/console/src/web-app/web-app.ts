@@ -2,6 +2,7 @@ import { ApiError } from '@platform/errors';
 import type { FastifyInstance } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { chooseEncoding, compress, compressResponses, sendEncoded, type Encoding } from './response-compression';
 
 /** Where the browser app lives; the session API is under API_PREFIX, so no page may take its paths. */
 export const WEB_APP_PATH = '/console';
@@ -35,13 +36,21 @@ const ASSET_NAME = /^[\w-]+\.[\w.-]+$/;
 
 const notBuilt = () => new ApiError(503, 'console_not_built', "The console's browser app is not built: run `npx nx run console:build`");
 
+/** A built asset as read, and its compressed forms as clients asked for them (made once each: a name always means the same bytes). */
+interface Asset {
+  body: Buffer;
+  encoded: Map<Encoding, Promise<Buffer>>;
+}
+
 /**
  * The single-page app: hashed assets cached for a year, and index.html (revalidated every time)
  * for every other path under /console/, where the app's router takes over. Only names that match
  * ASSET_NAME are looked up, inside `directory/assets`, so no request path reaches elsewhere.
+ * Every answer of the console is compressed for clients that accept it (`compressResponses`).
  */
 export function serveWebApp(fastify: FastifyInstance, directory: string): void {
-  const assets = new Map<string, Buffer>();
+  compressResponses(fastify);
+  const assets = new Map<string, Asset>();
   // Read on every request (it is small): a new build, e.g. under `nx serve`, names new assets.
   const readIndex = () => readFile(path.join(directory, 'index.html'), 'utf8').catch(() => undefined);
 
@@ -49,14 +58,19 @@ export function serveWebApp(fastify: FastifyInstance, directory: string): void {
     const { name } = request.params as { name: string };
     const type = CONTENT_TYPES[path.extname(name)];
     if (!ASSET_NAME.test(name) || !type) throw new ApiError(404, 'not_found', 'No such file');
-    let body = assets.get(name);
-    if (!body) {
-      body = await readFile(path.join(directory, 'assets', name)).catch(() => undefined);
+    let asset = assets.get(name);
+    if (!asset) {
+      const body = await readFile(path.join(directory, 'assets', name)).catch(() => undefined);
       if (!body) throw new ApiError(404, 'not_found', 'No such file');
-      assets.set(name, body);
+      asset = { body, encoded: new Map() };
+      assets.set(name, asset);
     }
     reply.header('cache-control', 'public, max-age=31536000, immutable').type(type);
-    return body;
+    const encoding = type.startsWith('image/png') || type.startsWith('font/') ? undefined : chooseEncoding(request.headers['accept-encoding']);
+    if (!encoding) return asset.body;
+    if (!asset.encoded.has(encoding)) asset.encoded.set(encoding, compress(asset.body, encoding, { once: true }));
+    sendEncoded(reply, encoding);
+    return asset.encoded.get(encoding);
   });
 
   const page = async (request: { url: string }, reply: import('fastify').FastifyReply) => {

@@ -12,10 +12,11 @@ import {
 import { TranslationErrorDto } from '@platform/errors';
 import {
   DEFAULT_DELIVERIES_PAGE,
+  DeliveryDetailResponseDto,
   DeliveryListResponseDto,
-  DeliveryViewDto,
   RedeliveryResponseDto,
   RegisterWebhookDto,
+  TestEventResponseDto,
   WebhookDeletedResponseDto,
   WebhookEndpointService,
   WebhookResponseDto,
@@ -95,10 +96,30 @@ export class ConsoleWebhookController {
   @Get('deliveries')
   @ApiOperation({ summary: 'Delivery attempts of the mode, newest first', description: 'Status code (null when no answer came), duration and error of every attempt; follow `next_before` for older ones.' })
   @ApiOkResponse({ type: DeliveryListResponseDto })
-  @ApiUnprocessableEntityResponse({ type: TranslationErrorDto, description: 'invalid_request: limit out of 1..100, or an unknown `before`' })
+  @ApiUnprocessableEntityResponse({ type: TranslationErrorDto, description: 'invalid_request: limit out of 1..100, an unknown `before` or `type`' })
   async deliveries(@CurrentUser() user: SignedIn, @Query() query: ConsoleDeliveriesQueryDto): Promise<DeliveryListResponseDto> {
-    const page = await this.endpoints.listDeliveries(accountMode(user, query), { limit: query.limit ?? DEFAULT_DELIVERIES_PAGE, before: query.before });
-    return { ok: true, deliveries: page.deliveries.map((delivery) => DeliveryViewDto.from(delivery)), next_before: page.nextBefore };
+    const page = await this.endpoints.listDeliveries(accountMode(user, query), { limit: query.limit ?? DEFAULT_DELIVERIES_PAGE, before: query.before, type: query.type });
+    return DeliveryListResponseDto.from(page);
+  }
+
+  @Get('deliveries/:id')
+  @ApiOperation({ summary: 'One delivery attempt, with what was sent and what came back', description: "The request's headers and body, the receiver's status and the first 1,024 bytes of its answer." })
+  @ApiParam({ name: 'id', format: 'uuid', description: 'Id of an attempt from the delivery log' })
+  @ApiOkResponse({ type: DeliveryDetailResponseDto })
+  @ApiNotFoundResponse({ type: TranslationErrorDto, description: 'not_found: no such attempt in this account and mode' })
+  async delivery(@CurrentUser() user: SignedIn, @Param('id') id: string, @Query() query: ModeQueryDto): Promise<DeliveryDetailResponseDto> {
+    return DeliveryDetailResponseDto.from(await this.endpoints.getDelivery(accountMode(user, query), id));
+  }
+
+  @Post('test')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Send a test event', description: "A `webhook.test` event to the mode's endpoint, signed, retried and logged like any event." })
+  @ApiAcceptedResponse({ type: TestEventResponseDto })
+  @ApiNotFoundResponse(NO_ENDPOINT)
+  @ApiUnprocessableEntityResponse({ type: TranslationErrorDto, description: 'invalid_request: the endpoint is disabled' })
+  async sendTestEvent(@CurrentUser() user: SignedIn, @Query() query: ModeQueryDto): Promise<TestEventResponseDto> {
+    const { eventId } = await this.endpoints.sendTestEvent(accountMode(user, query));
+    return { ok: true, event_id: eventId };
   }
 
   @Post('deliveries/:id/redeliver')

@@ -75,7 +75,7 @@ describe('console webhook over HTTP', () => {
     const listed = await fresh.owner.call('GET', '/webhook/deliveries?mode=sandbox');
     expect(listed.body).toEqual({
       ok: true,
-      deliveries: [expect.objectContaining({ id: deliveryId, event_id: eventId, attempt: 1, status_code: 500, success: false, duration_ms: 42, final: true })],
+      deliveries: [expect.objectContaining({ id: deliveryId, event_id: eventId, event_type: 'batch.completed', attempt: 1, number: 1, status_code: 500, success: false, duration_ms: 42, final: true })],
       next_before: null,
     });
     expect((await fresh.owner.call('GET', '/webhook/deliveries?mode=live')).body.deliveries).toEqual([]);
@@ -85,6 +85,15 @@ describe('console webhook over HTTP', () => {
     expect(redelivered.status).toBe(202);
     expect(redelivered.body).toEqual({ ok: true, event_id: eventId });
     expect(await app.get(DataSource).getRepository(OutboxMessage).count()).toBeGreaterThan(queued);
+
+    // A test event is queued for the session's mode only, and logged under its own type.
+    const tested = await fresh.owner.call('POST', '/webhook/test?mode=sandbox');
+    expect(tested.status).toBe(202);
+    const [event] = await app.get(DataSource).query('SELECT account_id, sandbox, type FROM translation.webhook_events WHERE id = $1', [tested.body.event_id]);
+    expect(event).toEqual({ account_id: fresh.accountId, sandbox: true, type: 'webhook.test' });
+    expect((await fresh.owner.call('POST', '/webhook/test?mode=live')).status).toBe(404);
+    expect((await fresh.owner.call('GET', '/webhook/deliveries?mode=sandbox&type=webhook.test')).body.deliveries).toEqual([]);
+    expect((await fresh.owner.call('GET', '/webhook/deliveries?mode=sandbox&type=batch.completed')).body.deliveries).toHaveLength(1);
 
     const badPage = await fresh.owner.call('GET', '/webhook/deliveries?mode=sandbox&limit=500');
     expect(badPage.status).toBe(422);

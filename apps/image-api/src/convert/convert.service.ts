@@ -15,7 +15,7 @@ import {
   type PendingVariant,
 } from '@platform/image-conversion';
 import { type TokenPrincipal, TokenErrors, TokenService } from '@platform/image-tokens';
-import { MetricsRegistry } from '@platform/service-kit';
+import { combinations, MetricsRegistry } from '@platform/service-kit';
 import type { Queue } from 'bull';
 import { readFile } from 'node:fs/promises';
 import type { Counter } from 'prom-client';
@@ -56,7 +56,12 @@ export class ConvertService {
     metrics: MetricsRegistry,
   ) {
     this.turns = new ConversionTurns(config.CONCURRENT_CONVERSIONS_PER_PROCESS, config.CONVERSION_PIXELS_PER_PROCESS);
-    this.conversions = metrics.counter('image_conversions_total', 'Conversions counted against a token, by format and whether they were encoded or served from storage', ['format', 'source']);
+    this.conversions = metrics.counter(
+      'image_conversions_total',
+      'Conversions counted against a token, by format and whether they were encoded or served from storage',
+      ['format', 'source'],
+      combinations({ format: OUTPUT_FORMATS, source: ['encoded', 'stored'] }),
+    );
   }
 
   /**

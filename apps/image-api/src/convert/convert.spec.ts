@@ -152,16 +152,18 @@ describe('image conversion over HTTP', () => {
       expect(otherQuality.headers.get('x-cdn-image-id')).not.toBe(first.headers.get('x-cdn-image-id'));
     });
 
-    it('counts encoded and reused conversions and encoding time on /metrics', async () => {
+    it('counts encoded and reused conversions, encoding time and pixels on /metrics', async () => {
       const metric = async (pattern: RegExp) => Number(pattern.exec((await http(url, 'GET', '/metrics')).text)?.[1] ?? 0);
       const encoded = /^image_conversions_total\{format="webp",source="encoded"\} (\d+)$/m;
       const stored = /^image_conversions_total\{format="webp",source="stored"\} (\d+)$/m;
       const timed = /^image_encode_duration_seconds_count\{format="webp"\} (\d+)$/m;
-      const before = await Promise.all([encoded, stored, timed].map(metric));
+      const pixels = /^image_encoded_pixels_total\{format="webp"\} (\d+)$/m;
+      const before = await Promise.all([encoded, stored, timed, pixels].map(metric));
       const token = await newToken();
+      const first = await convert(token, small, { quality: '33' });
       await convert(token, small, { quality: '33' });
-      await convert(token, small, { quality: '33' });
-      expect(await Promise.all([encoded, stored, timed].map(metric))).toEqual([before[0] + 1, before[1] + 1, before[2] + 1]);
+      const { width, height } = await sharp(first.bytes).metadata();
+      expect(await Promise.all([encoded, stored, timed, pixels].map(metric))).toEqual([before[0] + 1, before[1] + 1, before[2] + 1, before[3] + width! * height!]);
     });
 
     it('hands the memory a conversion freed back to the system afterwards, counted on /metrics', async () => {

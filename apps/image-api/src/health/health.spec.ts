@@ -42,7 +42,7 @@ describe('image-api documents and malformed requests', () => {
     await http(url, 'GET', '/info');
     const metrics = await http(url, 'GET', '/metrics');
     expect(metrics.headers.get('content-type')).toContain('text/plain');
-    expect(metrics.text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/info",status="200"\} \d+/);
+    expect(metrics.text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/info",status_class="2xx"\} \d+/);
     const openapi = await http(url, 'GET', '/openapi.json');
     expect(openapi.body.info).toMatchObject({ title: 'Image Conversion API', version: packageJson.version });
     expect(Object.keys(openapi.body.paths)).toEqual(expect.arrayContaining(['/health', '/info']));

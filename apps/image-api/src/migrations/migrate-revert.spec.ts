@@ -20,6 +20,8 @@ describe('operator command migrate:revert (built image-api)', { timeout: 120_000
   afterAll(() => scratch?.drop());
 
   it('names the tables it would drop and changes nothing without --yes', async () => {
+    const lastUse = await command('migrate:revert', '--yes');
+    expect(lastUse.stdout).toContain('image: reverted TokenLastUse1734300000000, dropping column image.access_tokens.last_used_at');
     const table = await command('migrate:revert', '--yes');
     expect(table.stdout).toContain('image: reverted VariantFailures1733700000000, dropping table image.variant_failures (0 rows)');
     const column = await command('migrate:revert', '--yes');

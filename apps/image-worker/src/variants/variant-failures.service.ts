@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { PendingVariant } from '@platform/image-conversion';
 import { MetricsRegistry } from '@platform/service-kit';
-import { Gauge } from 'prom-client';
 import { DataSource } from 'typeorm';
 
 export type VariantState = 'retrying' | 'failed';
@@ -17,17 +16,16 @@ export class VariantFailures {
     private readonly dataSource: DataSource,
     metrics: MetricsRegistry,
   ) {
-    const failed = new Gauge({
-      name: 'image_variants_failed',
-      help: 'Variants given up after VARIANT_MAX_ROUNDS rounds of failed attempts, their sources kept (image.variant_failures)',
-      registers: [metrics.registry],
-      collect: async () => {
+    metrics.gauge(
+      'image_variants_failed',
+      'Variants given up after VARIANT_MAX_ROUNDS rounds of failed attempts, their sources kept (image.variant_failures)',
+      [],
+      async (failed) => {
         // Postgres away: no sample rather than a stale one; /health says why.
-        failed.reset();
         const [row] = await this.dataSource.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM image.variant_failures WHERE state = 'failed'`).catch(() => []);
         if (row) failed.set(row.n);
       },
-    });
+    );
   }
 
   /**

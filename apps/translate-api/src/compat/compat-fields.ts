@@ -6,6 +6,10 @@ import { Allow } from 'class-validator';
 /** A field that may come once (a string) or repeated (DeepL's form `text`, LibreTranslate's `q` array) as an array. */
 export const AsList = () => Transform(({ value }) => (typeof value === 'string' ? [value] : value));
 
+/** DeepL's tag lists: one comma-separated string, repeated form fields or a JSON array, each item possibly comma-separated. */
+export const AsCommaList = () =>
+  Transform(({ value }) => (typeof value === 'string' ? [value] : value)?.flatMap?.((item: unknown) => (typeof item === 'string' ? item.split(',') : [item])) ?? value);
+
 /** Form bodies carry booleans as "0"/"1"; JSON bodies as either. */
 export const AsFlag = () =>
   Transform(({ value }) => {

@@ -94,6 +94,7 @@ describe('glossaries API', () => {
     ['an empty term', 'term,de\ncloud,Wolke\n,Regen\n', 'line 3: the term is empty'],
     ['a repeated term', 'term,de\nCloud,Wolke\nrain,Regen\nCLOUD,Wolken\n', 'line 4: the term "CLOUD" repeats line 2 (terms are compared case-insensitively)'],
     ['a term without translation', 'term,de,fr\ncloud,,\n', 'line 2: the term "cloud" has no translation'],
+    ['a NUL in a term', 'term,de\nclo\u0000ud,Wolke\n', 'line 2 contains a NUL character'],
   ])('refuses CSV with %s with 422 naming the line', async (_, upload, message) => {
     const { call } = await account();
     const res = await call('POST', '?name=bad&source=en', csv(upload));
@@ -133,6 +134,8 @@ describe('glossaries API', () => {
     ['a target equal to the source', { ...terms, entries: [{ term: 'a', translations: { en: 'a' } }] }, 'entries[0]: "en" is the source language'],
     ['a repeated term', { ...terms, entries: [{ term: 'Cloud', translations: { de: 'a' } }, { term: 'cloud', translations: { de: 'b' } }] }, 'entries[1]: the term "cloud" repeats entries[0]'],
     ['no entries', { ...terms, entries: [] }, 'A glossary needs at least one entry'],
+    ['a NUL in its name', { ...terms, name: 'Brand\u0000terms' }, 'name contains a NUL character'],
+    ['a NUL in a translation', { ...terms, entries: [{ term: 'a', translations: { de: 'b\u0000' } }] }, 'entries[0] contains a NUL character'],
   ])('refuses JSON with %s with 422', async (_, json, message) => {
     const { call } = await account();
     const res = await call('POST', '', { json });

@@ -1,7 +1,7 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AccountService, ApiKeyService, hashApiKey, type NewApiKey } from '@platform/auth';
 import { loadConfig } from '@platform/service-kit';
-import { http, testAppEnv } from '@platform/testing';
+import { http, pollUntil, testAppEnv } from '@platform/testing';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,7 +59,8 @@ describe('key management API', () => {
     // A translate key: authenticated (not 401) but kept out of management (403).
     expect((await http(url, 'GET', '/api/v1/keys', { token: secret })).status).toBe(403);
     const listed = await call('GET', '');
-    expect(listed.body.keys.find((k: { id: string }) => k.id === key.id)).toEqual(key);
+    // Used since (the refused call above authenticated it): the rest is as created.
+    expect({ ...listed.body.keys.find((k: { id: string }) => k.id === key.id), last_used_at: null }).toEqual(key);
     expect(listed.text).not.toContain(secret);
   });
 
@@ -81,7 +82,7 @@ describe('key management API', () => {
     expect(res.body.ok).toBe(true);
     expect(res.body.keys.map((k: { id: string }) => k.id)).toEqual([keyId, created.body.key.id]);
     expect(Object.keys(res.body.keys[0]).sort()).toEqual(
-      ['id', 'name', 'prefix', 'hint', 'sandbox', 'scopes', 'monthly_word_limit', 'rate_limit_per_minute', 'created_at', 'revoked'].sort(),
+      ['id', 'name', 'prefix', 'hint', 'sandbox', 'scopes', 'monthly_word_limit', 'rate_limit_per_minute', 'created_at', 'revoked', 'last_used_at', 'previous_secret_expires_at'].sort(),
     );
   });
 
@@ -95,6 +96,61 @@ describe('key management API', () => {
     expect(res.body.key.hint).toBe(res.body.secret.slice(-4));
     expect((await http(url, 'GET', '/api/v1/keys', { token: created.secret })).status).toBe(401);
     expect((await http(url, 'GET', '/api/v1/keys', { token: res.body.secret })).status).toBe(403);
+  });
+
+  it('rolls a key: both secrets work inside the chosen window, only the new one after it or after the next regeneration', async () => {
+    const { call } = await manager();
+    const created = (await call('POST', '', { json: { name: 'rolled', scopes: ['manage'] } })).body;
+    const works = async (secret: string) => (await http(url, 'GET', '/api/v1/keys', { token: secret })).status === 200;
+
+    const rolled = await call('POST', `/${created.key.id}/regenerate`, { json: { previous_secret_valid_for: '24h' } });
+    expect(rolled.status).toBe(200);
+    const until = Date.parse(rolled.body.key.previous_secret_expires_at);
+    expect(until - Date.now()).toBeGreaterThan(86_400_000 - 60_000);
+    expect(until - Date.now()).toBeLessThanOrEqual(86_400_000);
+    expect([await works(created.secret), await works(rolled.body.secret)]).toEqual([true, true]);
+    const listed = (await call('GET', '')).body.keys.find((key: { id: string }) => key.id === created.key.id);
+    expect(listed.previous_secret_expires_at).toBe(rolled.body.key.previous_secret_expires_at);
+
+    // The window's end, brought forward: the previous secret is refused from then on.
+    await app.get(DataSource).query(`UPDATE translation.api_keys SET previous_key_expires_at = now() - interval '1 second' WHERE id = $1`, [created.key.id]);
+    expect([await works(created.secret), await works(rolled.body.secret)]).toEqual([false, true]);
+    expect((await call('GET', '')).body.keys.find((key: { id: string }) => key.id === created.key.id).previous_secret_expires_at).toBeNull();
+
+    // One previous secret at most: rolling again ends the one kept before; `none` keeps nothing.
+    const again = (await call('POST', `/${created.key.id}/regenerate`, { json: { previous_secret_valid_for: '1h' } })).body;
+    const last = (await call('POST', `/${created.key.id}/regenerate`, { json: { previous_secret_valid_for: 'none' } })).body;
+    expect([await works(rolled.body.secret), await works(again.secret), await works(last.secret)]).toEqual([false, false, true]);
+    expect(last.key.previous_secret_expires_at).toBeNull();
+
+    // Revoking ends both.
+    const kept = (await call('POST', `/${created.key.id}/regenerate`, { json: { previous_secret_valid_for: '7d' } })).body;
+    await call('DELETE', `/${created.key.id}`);
+    expect([await works(last.secret), await works(kept.secret)]).toEqual([false, false]);
+  });
+
+  it.each([[{ previous_secret_valid_for: '2h' }], [{ previous_secret_valid_for: 3600 }], [{ previous_secret_valid_for: null }], [{ extra: true }]])(
+    'refuses a regeneration with %j, keeping the secret',
+    async (json) => {
+      const { call, keyId, secret } = await manager();
+      const res = await call('POST', `/${keyId}/regenerate`, { json });
+      expect(res.status).toBe(422);
+      expect(res.body.error).toBe('unsupported_language');
+      expect((await http(url, 'GET', '/api/v1/keys', { token: secret })).status).toBe(200);
+    },
+  );
+
+  it('shows when a key was last used, to the minute, written once a minute at most', async () => {
+    const before = Date.now();
+    const { call, keyId, secret } = await manager();
+    const unused = (await call('POST', '', { json: { name: 'unused' } })).body;
+    const row = await pollUntil(() => keyRow(keyId), (found) => found.last_used_at !== null);
+    expect(row.last_used_at.getTime()).toBeGreaterThanOrEqual(before - 1_000);
+    await call('GET', '');
+    expect((await keyRow(keyId)).last_used_at).toEqual(row.last_used_at);
+    const listed = (await http(url, 'GET', '/api/v1/keys', { token: secret })).body.keys;
+    expect(listed.find((key: { id: string }) => key.id === keyId).last_used_at).toBe(row.last_used_at.toISOString());
+    expect(listed.find((key: { id: string }) => key.id === unused.key.id).last_used_at).toBeNull();
   });
 
   it('revokes a key: refused at once, listed as revoked, no longer changeable', async () => {

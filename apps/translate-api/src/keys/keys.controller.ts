@@ -16,6 +16,7 @@ import {
   IssuedKeyResponseDto,
   KeyLimitsDto,
   KeyRouteDocs,
+  RegenerateKeyDto,
   KeyListResponseDto,
   KeyResponseDto,
   KeyViewDto,
@@ -69,9 +70,9 @@ export class KeysController {
 
   @Post(':id/regenerate')
   @HttpCode(200)
-  @KeyRouteDocs.regenerate()
-  async regenerate(@CurrentApiKey() caller: ApiKeyPrincipal, @Param('id') id: string): Promise<IssuedKeyResponseDto> {
-    return IssuedKeyResponseDto.from(await this.keys.regenerate(keyOwnerOf(caller), id));
+  @KeyRouteDocs.regenerate('unsupported_language')
+  async regenerate(@CurrentApiKey() caller: ApiKeyPrincipal, @Param('id') id: string, @Body() body: RegenerateKeyDto): Promise<IssuedKeyResponseDto> {
+    return IssuedKeyResponseDto.from(await this.keys.regenerate(keyOwnerOf(caller), id, body.previous_secret_valid_for));
   }
 
   @Delete(':id')

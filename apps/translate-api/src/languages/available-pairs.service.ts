@@ -3,6 +3,13 @@ import { isEuLanguage } from '@platform/contracts';
 import { ApiError } from '@platform/errors';
 import { EngineError, EngineRouter, type LanguagePair } from '@platform/translation-engines';
 
+/** Each source language of `pairs` with the targets it reaches, both sorted by code. */
+export function targetsBySource(pairs: readonly LanguagePair[]): Map<string, string[]> {
+  const targets = new Map<string, Set<string>>();
+  for (const { source, target } of pairs) targets.set(source, (targets.get(source) ?? new Set()).add(target));
+  return new Map([...targets.keys()].sort().map((source) => [source, [...targets.get(source)!].sort()]));
+}
+
 /** The pairs between two different EU languages the engines can do now, for every API that lists languages. */
 @Injectable()
 export class AvailablePairs {

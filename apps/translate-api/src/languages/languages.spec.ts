@@ -10,6 +10,32 @@ import { nativeLanguageName } from './native-language-name';
 
 const start = (env: Record<string, string> = {}) => serveTranslateApi(loadConfig(TranslateApiConfig, testAppEnv(env)));
 
+interface Listed {
+  source: { code: string; name: string; targets: string[] }[];
+  target: { code: string; name: string }[];
+}
+
+/**
+ * Asks POST /api/v1/translate for every pair of a listed source and a listed target: a target
+ * the source lists must translate, any other must be refused with 422. Gives the pairs that
+ * answered otherwise.
+ */
+async function pairsNotAsListed(url: string, listed: Listed): Promise<string[]> {
+  // One key for some hundred requests: past the default rate limit of 60 a minute.
+  const { plainKey: token } = await createTestKey({ rateLimitPerMinute: 1000 });
+  const problems: string[] = [];
+  for (const { code: source, targets } of listed.source) {
+    for (const { code: target } of listed.target.filter(({ code }) => code !== source)) {
+      const res = await http(url, 'POST', '/api/v1/translate', { token, json: { source, target, texts: [nativeLanguageName(source)] } });
+      const answered = targets.includes(target)
+        ? res.status === 200 && res.body.translations.length === 1
+        : res.status === 422 && res.body.error === 'unsupported_language';
+      if (!answered) problems.push(`${source} → ${target} (${targets.includes(target) ? 'listed' : 'not listed'}): ${res.status} ${res.text}`);
+    }
+  }
+  return problems;
+}
+
 describe('nativeLanguageName', () => {
   it('names each official EU language in itself, capitalised by its own rules', () => {
     expect(Object.fromEntries(EU_LANGUAGES.map((code) => [code, nativeLanguageName(code)]))).toEqual({
@@ -37,15 +63,41 @@ describe('GET /api/v1/languages', () => {
     });
     afterAll(() => app.close());
 
-    it('lists exactly the EU languages the installed pairs translate from and into, sorted, with native names', async () => {
-      const pairs = (await app.get(EngineRouter).pairs()).filter((p) => isEuLanguage(p.source) && isEuLanguage(p.target));
-      const expected = (codes: string[]) => [...new Set(codes)].sort().map((code) => ({ code, name: nativeLanguageName(code) }));
+    it('lists exactly the EU languages the installed pairs translate from and into, sorted, with native names and the targets of each source', async () => {
+      const pairs = (await app.get(EngineRouter).pairs()).filter((p) => p.source !== p.target && isEuLanguage(p.source) && isEuLanguage(p.target));
+      const codes = (list: string[]) => [...new Set(list)].sort();
+      const named = (code: string) => ({ code, name: nativeLanguageName(code) });
 
       const res = await http(url, 'GET', '/api/v1/languages', { token });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ ok: true, source: expected(pairs.map((p) => p.source)), target: expected(pairs.map((p) => p.target)) });
-      expect(res.body.source.length).toBeGreaterThan(0);
+      expect(res.body).toEqual({
+        ok: true,
+        source: codes(pairs.map((p) => p.source)).map((code) => ({ ...named(code), targets: codes(pairs.filter((p) => p.source === code).map((p) => p.target)) })),
+        target: codes(pairs.map((p) => p.target)).map(named),
+      });
+      const targetsOf = (code: string) => (res.body as Listed).source.find((language) => language.code === code)?.targets;
+      // English reaches the Romance languages only; Danish, Croatian, Slovenian and Swedish are targets of other sources.
+      expect(targetsOf('en')).toEqual(['es', 'fr', 'it', 'pt']);
+      expect(targetsOf('sv')).toEqual(['da']);
       expect(res.headers.get('ratelimit-policy')).toBe('"default";q=60;w=60');
+    });
+
+    it('promises only pairs that translate: every listed target of every source answers 200, every other listed target 422', async () => {
+      const listed = (await http(url, 'GET', '/api/v1/languages', { token })).body as Listed;
+      expect(await pairsNotAsListed(url, listed)).toEqual([]);
+    }, 120_000);
+
+    it('lists the same pairs on the LibreTranslate- and DeepL-compatible routes', async () => {
+      const listed = (await http(url, 'GET', '/api/v1/languages', { token })).body as Listed;
+      const libre = await http(url, 'GET', '/languages');
+      expect(libre.body.map(({ code, targets }: { code: string; targets: string[] }) => ({ code, targets }))).toEqual(listed.source.map(({ code, targets }) => ({ code, targets })));
+      // DeepL lists sources and targets apart, targets by their EU variant (EN-GB, PT-PT).
+      const deepl = async (type: string) => {
+        const res = await http(url, 'GET', `/v2/languages?type=${type}`, { headers: { authorization: `DeepL-Auth-Key ${token}` } });
+        return res.body.map(({ language }: { language: string }) => language.slice(0, 2).toLowerCase());
+      };
+      expect(await deepl('source')).toEqual(listed.source.map(({ code }) => code));
+      expect(await deepl('target')).toEqual(listed.target.map(({ code }) => code));
     });
 
     it('needs a key and is described in the OpenAPI document', async () => {
@@ -70,17 +122,28 @@ describe('GET /api/v1/languages', () => {
       await standIn.stop();
     });
 
-    it("lists the server's EU languages only, named in themselves", async () => {
+    it("lists the server's EU languages only, named in themselves, each source with the targets it has models for", async () => {
       const res = await http(url, 'GET', '/api/v1/languages', { token });
-      const languages = [
-        { code: 'de', name: 'Deutsch' },
-        { code: 'en', name: 'English' },
-        { code: 'es', name: 'Español' },
-        { code: 'fr', name: 'Français' },
-        { code: 'it', name: 'Italiano' },
-      ];
-      // The stand-in also offers Japanese and Chinese, which are no EU languages.
-      expect(res.body).toEqual({ ok: true, source: languages, target: languages });
+      // The stand-in also offers Japanese and Chinese, which are no EU languages, and has models
+      // en → de, es, fr, it, ja, zh; de → en, fr; fr → de, en; es, it, ja, zh → en.
+      expect(res.body).toEqual({
+        ok: true,
+        source: [
+          { code: 'de', name: 'Deutsch', targets: ['en', 'fr'] },
+          { code: 'en', name: 'English', targets: ['de', 'es', 'fr', 'it'] },
+          { code: 'es', name: 'Español', targets: ['en'] },
+          { code: 'fr', name: 'Français', targets: ['de', 'en'] },
+          { code: 'it', name: 'Italiano', targets: ['en'] },
+        ],
+        target: [
+          { code: 'de', name: 'Deutsch' },
+          { code: 'en', name: 'English' },
+          { code: 'es', name: 'Español' },
+          { code: 'fr', name: 'Français' },
+          { code: 'it', name: 'Italiano' },
+        ],
+      });
+      expect(await pairsNotAsListed(url, res.body)).toEqual([]);
     });
 
     it('answers 503 while the engine cannot list its languages, without its internals', async () => {

@@ -18,9 +18,8 @@ import { BatchAcceptedDto } from '@platform/batches';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { TranslateRequestDto } from './dtos/translate-request.dto';
 import { TranslateResponseDto } from './dtos/translate-response.dto';
+import { ENGINE_HEADER, sendEngines } from './engine-header';
 import { TranslateService } from './translate.service';
-
-const ENGINE_HEADER = 'X-Translation-Engine';
 
 @ApiTags('translate')
 @ApiKeyAuth()
@@ -37,6 +36,9 @@ export class TranslateController {
       'Formats: `text`; `html` (text nodes only; tags, attributes, comments, script/style/code/pre and translate="no" kept byte for byte); ' +
       '`json` (each text a JSON document; only string values translated). Variables such as {name}, {{name}}, %s, %1$s, ${x} and ICU ' +
       'arguments pass through untouched and are not counted. With a glossary, tiers pro and review enforce every term exactly; basic uses it as a hint. ' +
+      "Each sentence is first looked up in your translation memories (exact match, variables and markup masked), then, for a whole short text or JSON value, in the catalog; " +
+      'the engine translates the rest (`memory: false` skips memories; `origins` says per text where its translation came from). ' +
+      'With `missing: "keep"` a pair without an engine is translated as far as memories go, the rest returned as sent and listed in `untranslated`. ' +
       'Tier review is asynchronous: it answers 202 with a batch job, created exactly as POST /api/v1/batches would; a sample of the texts is ' +
       'checked by native-speaker reviewers before the job is done.',
   })
@@ -45,8 +47,9 @@ export class TranslateController {
     headers: {
       ...RATE_LIMIT_HEADER_DOCS,
       [ENGINE_HEADER]: {
-        description: 'The engines that made the translations (apertium, deepl, libretranslate), comma-separated in order of first use',
-        schema: { type: 'string', example: 'apertium' },
+        description:
+          'What made the translations, comma-separated in order of first use: `memory` (your memories), `catalog`, and the engines (apertium, deepl, libretranslate)',
+        schema: { type: 'string', example: 'memory,apertium' },
       },
     },
   })
@@ -63,7 +66,7 @@ export class TranslateController {
   ): Promise<TranslateResponseDto | BatchAcceptedDto> {
     const { body: answer, engines } = await this.translator.translate(key, body);
     if ('job' in answer) reply.status(202);
-    if (engines.length > 0) reply.header(ENGINE_HEADER, engines.join(','));
+    sendEngines(reply, engines);
     return answer;
   }
 }

@@ -16,10 +16,11 @@ import { ApiRateLimited, RATE_LIMIT_HEADER_DOCS } from '@platform/quota';
 import {
   DEFAULT_DELIVERIES_PAGE,
   DeliveriesQueryDto,
+  DeliveryDetailResponseDto,
   DeliveryListResponseDto,
-  DeliveryViewDto,
   RedeliveryResponseDto,
   RegisterWebhookDto,
+  TestEventResponseDto,
   WebhookDeletedResponseDto,
   WebhookEndpointService,
   WebhookResponseDto,
@@ -105,10 +106,37 @@ export class WebhooksController {
       'A 4xx other than 408 and 429 ends the attempts; 410 also disables the endpoint.',
   })
   @ApiOkResponse({ type: DeliveryListResponseDto, headers: RATE_LIMIT_HEADER_DOCS })
-  @ApiUnprocessableEntityResponse({ type: TranslationErrorDto, description: 'unsupported_language: limit out of 1..100, or an unknown `before`' })
+  @ApiUnprocessableEntityResponse({ type: TranslationErrorDto, description: 'unsupported_language: limit out of 1..100, an unknown `before` or `type`' })
   async deliveries(@CurrentApiKey() key: ApiKeyPrincipal, @Query() query: DeliveriesQueryDto): Promise<DeliveryListResponseDto> {
-    const page = await this.endpoints.listDeliveries(key, { limit: query.limit ?? DEFAULT_DELIVERIES_PAGE, before: query.before });
-    return { ok: true, deliveries: page.deliveries.map((delivery) => DeliveryViewDto.from(delivery)), next_before: page.nextBefore };
+    return DeliveryListResponseDto.from(await this.endpoints.listDeliveries(key, { limit: query.limit ?? DEFAULT_DELIVERIES_PAGE, before: query.before, type: query.type }));
+  }
+
+  @Get('deliveries/:id')
+  @ApiOperation({
+    summary: 'One delivery attempt, with what was sent and what came back',
+    description: "The request's headers (with this attempt's signature) and body, and the receiver's status with the first 1,024 bytes of its answer.",
+  })
+  @ApiParam({ name: 'id', format: 'uuid', description: 'Id of an attempt from the deliveries list' })
+  @ApiOkResponse({ type: DeliveryDetailResponseDto, headers: RATE_LIMIT_HEADER_DOCS })
+  @ApiNotFoundResponse({ type: TranslationErrorDto, description: "not_found: no such attempt in the key's account and mode" })
+  async delivery(@CurrentApiKey() key: ApiKeyPrincipal, @Param('id') id: string): Promise<DeliveryDetailResponseDto> {
+    return DeliveryDetailResponseDto.from(await this.endpoints.getDelivery(key, id));
+  }
+
+  @Post('test')
+  @HttpCode(202)
+  @ApiOperation({
+    summary: 'Send a test event',
+    description:
+      "Queues a `webhook.test` event to the key's mode's endpoint: signed, retried and logged like any event, so a receiver can be checked without a batch. " +
+      'Its body is `{"type":"webhook.test","timestamp":…,"data":{"message":…}}`; receivers should answer 2xx and may ignore types they do not know.',
+  })
+  @ApiAcceptedResponse({ type: TestEventResponseDto, headers: RATE_LIMIT_HEADER_DOCS })
+  @ApiNotFoundResponse(NO_ENDPOINT)
+  @ApiUnprocessableEntityResponse({ type: TranslationErrorDto, description: 'unsupported_language: the endpoint is disabled' })
+  async sendTestEvent(@CurrentApiKey() key: ApiKeyPrincipal): Promise<TestEventResponseDto> {
+    const { eventId } = await this.endpoints.sendTestEvent(key);
+    return { ok: true, event_id: eventId };
   }
 
   @Post('deliveries/:id/redeliver')

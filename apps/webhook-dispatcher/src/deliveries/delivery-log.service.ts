@@ -11,6 +11,8 @@ export interface FinalAttempt {
   url: string;
   statusCode: number | null;
   error: string | null;
+  requestHeaders: Record<string, string>;
+  responseExcerpt: string | null;
   durationMs: number;
 }
 
@@ -27,8 +29,9 @@ export class DeliveryLog {
   constructor(dataSource: DataSource) {
     this.inserts = new GroupedCalls<FinalAttempt, void>(async (rows) => {
       await dataSource.query(
-        `INSERT INTO translation.webhook_deliveries (event_id, account_id, series, attempt, url, status_code, error, duration_ms, final)
-         SELECT *, true FROM unnest($1::text[], $2::uuid[], $3::text[], $4::int[], $5::text[], $6::int[], $7::text[], $8::int[])
+        `INSERT INTO translation.webhook_deliveries (event_id, account_id, series, attempt, url, status_code, error, duration_ms, request_headers, response_excerpt, final)
+         SELECT e, a, s, n, u, c, r, d, h::jsonb, x, true
+         FROM unnest($1::text[], $2::uuid[], $3::text[], $4::int[], $5::text[], $6::int[], $7::text[], $8::int[], $9::text[], $10::text[]) AS t(e, a, s, n, u, c, r, d, h, x)
          ON CONFLICT (event_id, series, attempt) DO NOTHING`,
         [
           rows.map((r) => r.eventId),
@@ -39,6 +42,8 @@ export class DeliveryLog {
           rows.map((r) => r.statusCode),
           rows.map((r) => r.error),
           rows.map((r) => r.durationMs),
+          rows.map((r) => JSON.stringify(r.requestHeaders)),
+          rows.map((r) => r.responseExcerpt),
         ],
       );
       return rows.map(() => undefined);

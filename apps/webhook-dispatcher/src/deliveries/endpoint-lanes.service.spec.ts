@@ -1,11 +1,11 @@
-import { loadConfig } from '@platform/service-kit';
+import { loadConfig, MetricsRegistry } from '@platform/service-kit';
 import { testEnv } from '@platform/testing';
 import Bull from 'bull';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WebhookDispatcherConfig } from '../config/webhook-dispatcher.config';
-import { EndpointLanes, type Admission } from './endpoint-lanes.service';
+import { EndpointLanes, OPEN_CIRCUITS, type Admission } from './endpoint-lanes.service';
 
 const COOLDOWN_MS = 300;
 
@@ -13,6 +13,7 @@ const COOLDOWN_MS = 300;
 describe('EndpointLanes (on real Redis)', () => {
   let queue: Bull.Queue;
   let lanes: EndpointLanes;
+  let metrics: MetricsRegistry;
 
   const config = loadConfig(WebhookDispatcherConfig, {
     WORKER_CONCURRENCY: '4',
@@ -26,11 +27,13 @@ describe('EndpointLanes (on real Redis)', () => {
   });
   // Each test is a process of its own, with none of its slots taken.
   beforeEach(() => {
-    lanes = new EndpointLanes(queue, config);
+    metrics = new MetricsRegistry();
+    lanes = new EndpointLanes(queue, config, metrics);
   });
   const names: string[] = [];
   afterAll(async () => {
     await queue.obliterate({ force: true });
+    await queue.client.zrem(OPEN_CIRCUITS, ...names);
     const left = (await Promise.all(names.map((name) => queue.client.keys(`webhooks:lane:{${name}}:*`)))).flat();
     if (left.length > 0) await queue.client.del(...left);
     await queue.close();
@@ -79,6 +82,11 @@ describe('EndpointLanes (on real Redis)', () => {
     expect(await attempt(name, 'failed')).toBe(0);
     expect(await attempt(name, 'failed')).toBe(0);
     expect(await attempt(name, 'failed')).toBe(COOLDOWN_MS);
+    // Counted on /metrics from when it opens until its probe is answered.
+    const listed = async () => (await queue.client.zscore(OPEN_CIRCUITS, name)) !== null;
+    const openCircuits = async () => (await metrics.registry.getSingleMetricAsString('webhook_circuits_open')).match(/^webhook_circuits_open (\d+)$/m)?.[1];
+    expect(await listed()).toBe(true);
+    expect(Number(await openCircuits())).toBeGreaterThan(0);
     const open = await lanes.admit(name, 'x');
     expect(open).toMatchObject({ kind: 'open', remainingMs: expect.any(Number) });
     expect((open as { remainingMs: number }).remainingMs).toBeLessThanOrEqual(COOLDOWN_MS);
@@ -90,9 +98,11 @@ describe('EndpointLanes (on real Redis)', () => {
     expect(await lanes.admit(name, 'q')).toEqual({ kind: 'busy' });
     expect(await lanes.finish(name, probe, 'failed')).toBe(2 * COOLDOWN_MS);
     expect((await lanes.admit(name, 'r')) as { remainingMs: number }).toMatchObject({ kind: 'open', remainingMs: expect.toSatisfy((ms: number) => ms > COOLDOWN_MS) });
+    expect(await listed()).toBe(true);
 
     await sleep(2 * COOLDOWN_MS + 50);
     await lanes.finish(name, admitted(await lanes.admit(name, 's')), 'answered');
+    expect(await listed()).toBe(false);
     // Closed: two at a time again, and no longer failing.
     expect(await lanes.admit(name, 't')).toMatchObject({ kind: 'admitted', probe: false, failing: false });
     expect(await lanes.admit(name, 'u')).toMatchObject({ kind: 'admitted' });
@@ -125,7 +135,7 @@ describe('EndpointLanes (on real Redis)', () => {
     const shortLeases = loadConfig(WebhookDispatcherConfig, { WEBHOOK_ENDPOINT_CONCURRENCY: '2', QUEUE_LOCK_DURATION_MS: '1000', QUEUE_LOCK_RENEW_MS: '250' });
 
     it('keeps the place of an attempt for as long as it runs', async () => {
-      const running = new EndpointLanes(queue, shortLeases);
+      const running = new EndpointLanes(queue, shortLeases, new MetricsRegistry());
       const name = lane();
       const first = admitted(await running.admit(name, 'a'));
       admitted(await running.admit(name, 'b'));
@@ -139,10 +149,10 @@ describe('EndpointLanes (on real Redis)', () => {
       const name = lane();
       // A process of its own, with a connection of its own: closing it ends every renewal, as dying would.
       const doomedQueue = new Bull(queue.name, testEnv.redisUrl);
-      const doomed = new EndpointLanes(doomedQueue, shortLeases);
+      const doomed = new EndpointLanes(doomedQueue, shortLeases, new MetricsRegistry());
       admitted(await doomed.admit(name, 'a'));
       admitted(await doomed.admit(name, 'b'));
-      const survivor = new EndpointLanes(queue, shortLeases);
+      const survivor = new EndpointLanes(queue, shortLeases, new MetricsRegistry());
       expect(await survivor.admit(name, 'c')).toEqual({ kind: 'busy' });
       const waiter = await queue.add({}, { delay: 60_000 });
       await survivor.wait(name, String(waiter.id));

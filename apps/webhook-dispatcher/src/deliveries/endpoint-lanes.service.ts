@@ -2,6 +2,7 @@ import { InjectQueue } from '@nestjs/bull';
 import { Injectable } from '@nestjs/common';
 import { QueueName } from '@platform/contracts';
 import type { Queue } from 'bull';
+import { MetricsRegistry } from '@platform/service-kit';
 import type { Redis } from 'ioredis';
 import { WebhookDispatcherConfig } from '../config/webhook-dispatcher.config';
 
@@ -27,6 +28,13 @@ const ATTEMPT_MARGIN_MS = 15_000;
 const MAX_COOLDOWN_FACTOR = 16;
 /** Waiters are also woken by their own delay; the list only saves them waiting that long. */
 const WAITERS_TTL_MS = 3600_000;
+/** A circuit's state outlives its longest cool-down by this much (FINISH's PEXPIRE). */
+const CIRCUIT_TTL_MARGIN_MS = 3600_000;
+/**
+ * The lanes whose circuit is not closed, scored by when their circuit's state expires: what
+ * `webhook_circuits_open` counts. Apart from the lanes' keys, in a slot of its own.
+ */
+export const OPEN_CIRCUITS = 'webhooks:circuits:open';
 
 const NOW = `local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
@@ -95,7 +103,7 @@ elseif ARGV[2] == 'failed' then
   elseif not openUntil and failures >= tonumber(ARGV[5]) then
     opened = tonumber(ARGV[6])
   end
-  redis.call('PEXPIRE', KEYS[2], tonumber(ARGV[7]) + 3600000)
+  redis.call('PEXPIRE', KEYS[2], tonumber(ARGV[7]) + ${CIRCUIT_TTL_MARGIN_MS})
   if opened > 0 then
     redis.call('HSET', KEYS[2], 'open_until', now + opened, 'cooldown', opened)
     local all = redis.call('LRANGE', KEYS[3], 0, -1)
@@ -153,6 +161,7 @@ export class EndpointLanes {
   constructor(
     @InjectQueue(QueueName.Webhooks) private readonly queue: Queue,
     private readonly config: WebhookDispatcherConfig,
+    metrics: MetricsRegistry,
   ) {
     this.redis = queue.client as Redis & LaneCommands;
     this.redis.defineCommand('webhookLaneAdmit', { numberOfKeys: 3, lua: ADMIT });
@@ -162,6 +171,11 @@ export class EndpointLanes {
     this.failingBudget = Math.max(1, Math.floor(config.WORKER_CONCURRENCY / 2));
     this.leaseMs = config.QUEUE_LOCK_DURATION_MS;
     this.renewEveryMs = config.QUEUE_LOCK_RENEW_MS ?? Math.floor(config.QUEUE_LOCK_DURATION_MS / 4);
+    metrics.gauge('webhook_circuits_open', "Webhook endpoints whose circuit is open or half-open: no attempt starts before its cool-down ends, then one probe", [], async (open) => {
+      if (this.redis.status !== 'ready') return;
+      const [, [, count]] = (await this.redis.multi().zremrangebyscore(OPEN_CIRCUITS, '-inf', Date.now()).zcard(OPEN_CIRCUITS).exec()) as [unknown, [unknown, number]];
+      open.set(count);
+    });
   }
 
   /** The longest an attempt holds its place in the lane. */
@@ -225,7 +239,14 @@ export class EndpointLanes {
       WEBHOOK_CIRCUIT_COOLDOWN_MS * MAX_COOLDOWN_FACTOR,
     );
     await this.promote(woken);
+    await this.trackCircuit(lane, admission, verdict, opened).catch(() => undefined);
     return opened;
+  }
+
+  /** Keeps OPEN_CIRCUITS in step: a circuit (re)opened is listed, one closed by its probe's answer is not. */
+  private async trackCircuit(lane: string, admission: Admitted, verdict: Verdict, opened: number): Promise<void> {
+    if (opened > 0) await this.redis.zadd(OPEN_CIRCUITS, Date.now() + this.config.WEBHOOK_CIRCUIT_COOLDOWN_MS * MAX_COOLDOWN_FACTOR + CIRCUIT_TTL_MARGIN_MS, lane);
+    else if (admission.probe && verdict === 'answered') await this.redis.zrem(OPEN_CIRCUITS, lane);
   }
 
   /** A waiter that ran meanwhile (woken by its own delay) is no longer delayed: nothing to do. */

@@ -4,7 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { QueueName } from '@platform/contracts';
 import { OutboxService } from '@platform/outbox';
 import { enqueue, jobOptions } from '@platform/queue';
-import { MetricsRegistry } from '@platform/service-kit';
+import { combinations, MetricsRegistry } from '@platform/service-kit';
 import {
   DeliverWebhookJob,
   WebhookDelivery,
@@ -15,15 +15,15 @@ import {
 } from '@platform/webhooks';
 import type { Queue } from 'bull';
 import { createHash } from 'node:crypto';
-import type { Counter } from 'prom-client';
+import type { Counter, Histogram } from 'prom-client';
 import { DataSource, IsNull, Repository } from 'typeorm';
 import { WebhookDispatcherConfig } from '../config/webhook-dispatcher.config';
 import { judgeResponse, noResponse, type AttemptOutcome } from './attempt-outcome';
-import { DeliveryLog } from './delivery-log.service';
+import { DeliveryLog, type FinalAttempt } from './delivery-log.service';
 import { GroupedCalls } from './grouped-calls';
 import { retryDelayMs } from './delivery-schedule';
 import { EndpointLanes, type Admission } from './endpoint-lanes.service';
-import { postWebhook } from './webhook-http-client';
+import { postWebhook, WEBHOOK_REQUEST_HEADERS } from './webhook-http-client';
 
 /** Postponed attempts of events that were held back together spread out by this share. */
 const JITTER = 0.1;
@@ -31,6 +31,14 @@ const JITTER = 0.1;
 const MAX_WAIT_MS = 3600_000;
 
 type HeldBack = Exclude<Admission, { kind: 'admitted' }>;
+
+/**
+ * How an attempt ended, for `webhook_attempts_total`: `delivered` (2xx), `retried` (no answer,
+ * 5xx, 408, 429 or a redirect, with attempts left), `refused` (another 4xx: never retried) or
+ * `exhausted` (failed with the retry schedule used up).
+ */
+const ATTEMPT_OUTCOMES = ['delivered', 'retried', 'refused', 'exhausted'] as const;
+const POSTPONE_REASONS = ['endpoint_busy', 'circuit_open', 'process_crowded'] as const;
 
 interface Found {
   event: WebhookEvent;
@@ -52,6 +60,13 @@ interface FoundRow {
   attempted: boolean;
 }
 
+/** An attempt's request and answer as the delivery log keeps them. */
+interface Exchange {
+  outcome: AttemptOutcome;
+  requestHeaders: Record<string, string>;
+  responseExcerpt: string | null;
+}
+
 /** Which attempt of which series a job is. */
 export interface DeliveryStep {
   eventId: string;
@@ -68,6 +83,8 @@ export interface DeliveryStep {
 export class WebhookDeliveryService {
   private readonly logger = new Logger('WebhookDelivery');
   private readonly postponed: Counter<string>;
+  private readonly attempts: Counter<string>;
+  private readonly attemptSeconds: Histogram<string>;
   private readonly lookups = new GroupedCalls<DeliveryStep, Found | null>((steps) => this.findAll(steps));
 
   constructor(
@@ -82,7 +99,14 @@ export class WebhookDeliveryService {
     @InjectQueue(QueueName.Webhooks) private readonly queue: Queue,
     metrics: MetricsRegistry,
   ) {
-    this.postponed = metrics.counter('webhook_attempts_postponed_total', 'Attempts put back unmade: the endpoint was busy, its circuit open or the process crowded', ['reason']);
+    this.postponed = metrics.counter(
+      'webhook_attempts_postponed_total',
+      'Attempts put back unmade: the endpoint was busy, its circuit open or the process crowded',
+      ['reason'],
+      combinations({ reason: POSTPONE_REASONS }),
+    );
+    this.attempts = metrics.counter('webhook_attempts_total', 'Delivery attempts made, by outcome', ['outcome'], combinations({ outcome: ATTEMPT_OUTCOMES }));
+    this.attemptSeconds = metrics.histogram('webhook_attempt_duration_seconds', 'Delivery attempts made, from connecting to the end of the answer', [], [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15, 30]);
   }
 
   /** `jobId` is the queue job asking. Returns what happened, in a few words, for the job's result. */
@@ -101,11 +125,14 @@ export class WebhookDeliveryService {
     if (admission.kind !== 'admitted') return this.postpone(step, lane, admission);
 
     const started = performance.now();
-    const outcome = await this.call(endpoint, event);
+    const exchange = await this.call(endpoint, event);
+    const { outcome } = exchange;
     const durationMs = Math.round(performance.now() - started);
     const delayMs = outcome.delivered || outcome.permanent ? null : retryDelayMs(this.config.WEBHOOK_RETRY_SCHEDULE, step.attempt, outcome.retryAfterMs);
+    this.attemptSeconds.observe(durationMs / 1000);
+    this.attempts.inc({ outcome: outcome.delivered ? 'delivered' : outcome.permanent ? 'refused' : delayMs === null ? 'exhausted' : 'retried' });
     try {
-      await this.record(step, event, endpoint, outcome, durationMs, delayMs);
+      await this.record(step, event, endpoint, exchange, durationMs, delayMs);
     } finally {
       // Any answer but a failure shows the receiver is up; 4xx are the event's problem, not its.
       const openedForMs = await this.lanes.finish(lane, admission, outcome.delivered || outcome.permanent ? 'answered' : 'failed');
@@ -160,7 +187,7 @@ export class WebhookDeliveryService {
     return `postponed ${delayMs} ms: ${why}`;
   }
 
-  private async holdBack(lane: string, admission: HeldBack): Promise<{ delayMs: number; reason: string; why: string }> {
+  private async holdBack(lane: string, admission: HeldBack): Promise<{ delayMs: number; reason: (typeof POSTPONE_REASONS)[number]; why: string }> {
     const jittered = (ms: number) => Math.round(ms * (1 + JITTER * Math.random()));
     switch (admission.kind) {
       case 'open':
@@ -175,17 +202,25 @@ export class WebhookDeliveryService {
     }
   }
 
-  private async call(endpoint: WebhookEndpoint, event: WebhookEvent): Promise<AttemptOutcome> {
+  /**
+   * With tracing on, the HTTP instrumentation gives the request a client span in the delivery
+   * job's trace and sends it as `traceparent`, so a receiver that traces continues the trace of
+   * the batch that caused the event. The signature covers the id, the timestamp and the body,
+   * never that header.
+   */
+  private async call(endpoint: WebhookEndpoint, event: WebhookEvent): Promise<Exchange> {
     const body = JSON.stringify(event.payload);
+    const headers = webhookSignatureHeaders(endpoint.secret, event.id, body);
+    const requestHeaders = { ...headers, ...WEBHOOK_REQUEST_HEADERS };
     try {
       const target = await this.guard.vet(endpoint.url);
-      const answer = await postWebhook(target, webhookSignatureHeaders(endpoint.secret, event.id, body), body, {
+      const answer = await postWebhook(target, headers, body, {
         timeoutMs: this.config.WEBHOOK_TIMEOUT_MS,
         connectTimeoutMs: this.config.WEBHOOK_CONNECT_TIMEOUT_MS,
       });
-      return judgeResponse(answer.status, answer.retryAfter);
+      return { outcome: judgeResponse(answer.status, answer.retryAfter), requestHeaders, responseExcerpt: answer.excerpt };
     } catch (error) {
-      return noResponse(reasonOf(error));
+      return { outcome: noResponse(reasonOf(error)), requestHeaders, responseExcerpt: null };
     }
   }
 
@@ -194,20 +229,21 @@ export class WebhookDeliveryService {
    * that ends its series with no consequence (the common case: delivered) joins the shared
    * INSERTs of the delivery log instead of a transaction of its own.
    */
-  private record(step: DeliveryStep, event: WebhookEvent, endpoint: WebhookEndpoint, outcome: AttemptOutcome, durationMs: number, delayMs: number | null) {
-    if (delayMs === null && !outcome.disableReason) {
-      return this.log.record({ ...step, accountId: event.accountId, url: endpoint.url, statusCode: outcome.statusCode, error: outcome.error, durationMs });
-    }
+  private record(step: DeliveryStep, event: WebhookEvent, endpoint: WebhookEndpoint, { outcome, requestHeaders, responseExcerpt }: Exchange, durationMs: number, delayMs: number | null) {
+    const attempt: FinalAttempt = {
+      ...step,
+      accountId: event.accountId,
+      url: endpoint.url,
+      statusCode: outcome.statusCode,
+      error: outcome.error,
+      requestHeaders,
+      responseExcerpt,
+      durationMs,
+    };
+    if (delayMs === null && !outcome.disableReason) return this.log.record(attempt);
     return this.dataSource.transaction(async (manager) => {
       await manager.insert(WebhookDelivery, {
-        eventId: event.id,
-        accountId: event.accountId,
-        series: step.series,
-        attempt: step.attempt,
-        url: endpoint.url,
-        statusCode: outcome.statusCode,
-        error: outcome.error,
-        durationMs,
+        ...attempt,
         nextAttemptAt: delayMs === null ? null : new Date(Date.now() + delayMs),
         final: delayMs === null,
       });

@@ -1,5 +1,5 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { loadConfig } from '@platform/service-kit';
+import { loadConfig, MetricsRegistry } from '@platform/service-kit';
 import { createTestKey, pollUntil, testAppEnv, WEBHOOK_TEST_ENV, type ReceivedWebhook } from '@platform/testing';
 import { WebhookEndpoint, WebhookEndpointService } from '@platform/webhooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -43,7 +43,7 @@ describe.concurrent('webhook delivery (webhook-dispatcher with real receivers)',
     await settled(accountId, 2);
     expect(liveHook.received.map((r) => JSON.parse(r.body).data.job)).toEqual(['job_live']);
     expect(sandboxHook.received.map((r) => JSON.parse(r.body).data.job)).toEqual(['job_sandbox']);
-    expect((await endpoints.listDeliveries({ accountId, sandbox: true }, { limit: 50 })).deliveries.map((d) => d.url)).toEqual([`${sandboxHook.url}/hooks`]);
+    expect((await endpoints.listDeliveries({ accountId, sandbox: true }, { limit: 50 })).deliveries.map((d) => d.delivery.url)).toEqual([`${sandboxHook.url}/hooks`]);
   });
 
   it('delivers a signed event that a Standard Webhooks receiver verifies, and records the attempt', async () => {
@@ -91,7 +91,12 @@ describe.concurrent('webhook delivery (webhook-dispatcher with real receivers)',
     }
   });
 
-  it('gives up on a receiver that always fails after the first attempt and five retries', async () => {
+  /** `webhook_attempts_total` by outcome. Other tests' attempts count too, so only growth is compared. */
+  const outcomes = async () =>
+    Object.fromEntries((await app.get(MetricsRegistry).registry.getSingleMetric('webhook_attempts_total')!.get()).values.map((v) => [v.labels.outcome, v.value]));
+
+  it('gives up on a receiver that always fails after the first attempt and five retries, counting five retried attempts and one exhausted', async () => {
+    const before = await outcomes();
     const { accountId, hook } = await subscriber(() => ({ status: 503 }));
     await publish(accountId);
 
@@ -100,10 +105,13 @@ describe.concurrent('webhook delivery (webhook-dispatcher with real receivers)',
     expect(rows.map((r) => r.final)).toEqual([false, false, false, false, false, true]);
     expect(rows[5].nextAttemptAt).toBeNull();
     const page = await endpoints.listDeliveries(live(accountId), { limit: 50 });
-    expect(page.deliveries.map((d) => d.attempt)).toEqual([6, 5, 4, 3, 2, 1]);
+    expect(page.deliveries.map((d) => [d.delivery.attempt, d.number])).toEqual([6, 5, 4, 3, 2, 1].map((n) => [n, n]));
     // Nothing more is coming.
     await sleep(1500);
     expect(hook.received).toHaveLength(6);
+    const after = await outcomes();
+    expect(after.retried - before.retried).toBeGreaterThanOrEqual(5);
+    expect(after.exhausted - before.exhausted).toBeGreaterThanOrEqual(1);
   });
 
   it('disables the endpoint when the receiver answers 410, and publishes nothing more to it', async () => {
@@ -132,7 +140,8 @@ describe.concurrent('webhook delivery (webhook-dispatcher with real receivers)',
     expect(hook.answered.bytes).toBeLessThan(16 * 1024 * 1024);
   });
 
-  it('does not retry a 400', async () => {
+  it('does not retry a 400, counting the attempt as refused', async () => {
+    const before = await outcomes();
     const { accountId, hook } = await subscriber(() => ({ status: 400 }));
     await publish(accountId);
 
@@ -141,6 +150,7 @@ describe.concurrent('webhook delivery (webhook-dispatcher with real receivers)',
     await sleep(1500);
     expect(hook.received).toHaveLength(1);
     expect(await endpoints.get(live(accountId))).toMatchObject({ disabledAt: null });
+    expect((await outcomes()).refused - before.refused).toBeGreaterThanOrEqual(1);
   });
 
   it("retries a 429 after the receiver's Retry-After instead of the schedule", async () => {

@@ -22,7 +22,7 @@ describe('postWebhook', () => {
     // A name no resolver knows: the request can only arrive if no DNS lookup happens.
     const target = { url: new URL(`http://hooks.rebinding.invalid:${port}/in?x=1`), address: '127.0.0.1', family: 4 as const };
 
-    expect(await postWebhook(target, { 'webhook-id': 'msg_1' }, '{"a":1}', TIMEOUTS)).toEqual({ status: 202, retryAfter: undefined });
+    expect(await postWebhook(target, { 'webhook-id': 'msg_1' }, '{"a":1}', TIMEOUTS)).toEqual({ status: 202, retryAfter: undefined, excerpt: '' });
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ path: '/in?x=1', body: '{"a":1}' });
     expect(received[0].headers).toMatchObject({
@@ -60,9 +60,28 @@ describe('postWebhook', () => {
     ];
     const { url, received } = await receiver((_, index) => answers[index]);
     const target = { url: new URL(`${url}/hook`), address: '127.0.0.1', family: 4 as const };
-    expect(await postWebhook(target, {}, '{}', TIMEOUTS)).toEqual({ status: 429, retryAfter: '3' });
+    expect(await postWebhook(target, {}, '{}', TIMEOUTS)).toEqual({ status: 429, retryAfter: '3', excerpt: '' });
     expect(await postWebhook(target, {}, '{}', TIMEOUTS)).toMatchObject({ status: 302 });
     expect(received.map((r) => r.path)).toEqual(['/hook', '/hook']);
+  });
+
+  it("keeps the first 1,024 bytes of the answer as text, NUL and broken UTF-8 made U+FFFD, and waits no longer for a body held back", async () => {
+    const long = Buffer.from(`{"ok":true,"note":"${'é'.repeat(600)}"}`);
+    const odd = Buffer.from([0x6f, 0x6b, 0x00, 0xff, 0x21]);
+    const answers: ReceiverAnswer[] = [{ status: 200, body: long }, { status: 500, body: odd }, { status: 200, body: { held: Buffer.from('partial') } }];
+    const { url } = await receiver((_, index) => answers[index]);
+    const target = { url: new URL(url), address: '127.0.0.1', family: 4 as const };
+
+    const first = await postWebhook(target, {}, '{}', TIMEOUTS);
+    expect(Buffer.byteLength(first.excerpt)).toBeLessThanOrEqual(1024 + 2);
+    expect(long.toString('utf8').startsWith(first.excerpt.replace(/\uFFFD$/, ''))).toBe(true);
+    expect(first.excerpt.length).toBeGreaterThan(500);
+    expect((await postWebhook(target, {}, '{}', TIMEOUTS)).excerpt).toBe('ok\uFFFD\uFFFD!');
+
+    const started = Date.now();
+    const held = await postWebhook(target, {}, '{}', { timeoutMs: 10_000, connectTimeoutMs: 1000 });
+    expect(held).toMatchObject({ status: 200, excerpt: 'partial' });
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('gives up on a receiver that does not answer in time', async () => {

@@ -1,4 +1,4 @@
-import type { VettedWebhookUrl } from '@platform/webhooks';
+import { RESPONSE_EXCERPT_BYTES, type VettedWebhookUrl } from '@platform/webhooks';
 import type { LookupFunction } from 'node:net';
 import http from 'node:http';
 import https from 'node:https';
@@ -6,9 +6,20 @@ import https from 'node:https';
 export interface ReceiverAnswer {
   status: number;
   retryAfter?: string;
+  /** The answer's first RESPONSE_EXCERPT_BYTES as text, for the delivery log. */
+  excerpt: string;
 }
 
-const USER_AGENT = 'eu-platform-webhooks/1';
+/** A receiver that sends its head and then holds the body back delays the attempt's end at most this long. */
+const EXCERPT_WAIT_MS = 1000;
+
+/** As text a database column and a JSON answer can hold: invalid UTF-8 and NUL become U+FFFD. */
+function excerptOf(chunks: Buffer[]): string {
+  return Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString('utf8').replaceAll('\0', '\uFFFD');
+}
+
+/** Sent with every attempt besides the signature headers and the length. */
+export const WEBHOOK_REQUEST_HEADERS = { 'content-type': 'application/json', 'user-agent': 'eu-platform-webhooks/1' };
 
 /** Keep-alive agents kept at most; the least recently used one beyond goes (its idle connections with it). */
 const MAX_AGENTS = 256;
@@ -64,8 +75,9 @@ export interface WebhookTimeouts {
 }
 
 /**
- * POSTs `body` to the vetted URL and resolves with the status once the response head arrives;
- * of the answer's body at most ANSWER_BODY_READ_BYTES are read, and only to keep the connection.
+ * POSTs `body` to the vetted URL and resolves with the status and the answer's excerpt once the
+ * excerpt is read (or the answer ended, or EXCERPT_WAIT_MS passed after its head); of the body at
+ * most ANSWER_BODY_READ_BYTES are read, the rest only to keep the connection.
  * Rejects on network errors and after either timeout: an address that drops connection attempts
  * fails fast, without waiting for the receive timeout.
  */
@@ -92,17 +104,26 @@ function post(target: VettedWebhookUrl, headers: Record<string, string>, body: s
         method: 'POST',
         agent,
         signal: AbortSignal.timeout(timeoutMs),
-        headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': USER_AGENT },
+        headers: { ...headers, ...WEBHOOK_REQUEST_HEADERS, 'content-length': Buffer.byteLength(body) },
       },
       (response) => {
         const retryAfter = response.headers['retry-after'];
-        resolve({ status: response.statusCode ?? 0, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter });
+        const chunks: Buffer[] = [];
         let read = 0;
+        const answer = () => {
+          clearTimeout(waiting);
+          resolve({ status: response.statusCode ?? 0, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter, excerpt: excerptOf(chunks) });
+        };
+        const waiting = setTimeout(answer, EXCERPT_WAIT_MS);
         response.on('data', (chunk: Buffer) => {
+          if (read < RESPONSE_EXCERPT_BYTES) chunks.push(chunk);
           read += chunk.length;
+          if (read >= RESPONSE_EXCERPT_BYTES) answer();
           if (read > ANSWER_BODY_READ_BYTES) request.destroy();
         });
         // A body cut short, by us or the receiver, changes nothing: the status is what counts.
+        response.on('end', answer);
+        response.on('close', answer);
         response.on('error', () => undefined);
       },
     );

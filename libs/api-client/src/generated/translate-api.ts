@@ -73,7 +73,7 @@ export interface paths {
         put?: never;
         /**
          * Replace the secret of a key
-         * @description Same id and settings; the previous secret is refused with 401 from this moment. Revoked keys cannot be regenerated.
+         * @description Same id and settings, a new secret. The previous secret is refused with 401 from this moment, or keeps working for the window `previous_secret_valid_for` names (rolling a key without downtime; the key shows until when in `previous_secret_expires_at`). A secret kept from an earlier regeneration ends now. Revoked keys cannot be regenerated.
          */
         post: operations["KeysController_regenerate"];
         delete?: never;
@@ -139,7 +139,7 @@ export interface paths {
         put?: never;
         /**
          * Translate texts (tiers basic and pro); tier review becomes a batch job (202)
-         * @description Formats: `text`; `html` (text nodes only; tags, attributes, comments, script/style/code/pre and translate="no" kept byte for byte); `json` (each text a JSON document; only string values translated). Variables such as {name}, {{name}}, %s, %1$s, ${x} and ICU arguments pass through untouched and are not counted. With a glossary, tiers pro and review enforce every term exactly; basic uses it as a hint. Tier review is asynchronous: it answers 202 with a batch job, created exactly as POST /api/v1/batches would; a sample of the texts is checked by native-speaker reviewers before the job is done.
+         * @description Formats: `text`; `html` (text nodes only; tags, attributes, comments, script/style/code/pre and translate="no" kept byte for byte); `json` (each text a JSON document; only string values translated). Variables such as {name}, {{name}}, %s, %1$s, ${x} and ICU arguments pass through untouched and are not counted. With a glossary, tiers pro and review enforce every term exactly; basic uses it as a hint. Each sentence is first looked up in your translation memories (exact match, variables and markup masked), then, for a whole short text or JSON value, in the catalog; the engine translates the rest (`memory: false` skips memories; `origins` says per text where its translation came from). With `missing: "keep"` a pair without an engine is translated as far as memories go, the rest returned as sent and listed in `untranslated`. Tier review is asynchronous: it answers 202 with a batch job, created exactly as POST /api/v1/batches would; a sample of the texts is checked by native-speaker reviewers before the job is done.
          */
         post: operations["TranslateController_translate"];
         delete?: never;
@@ -244,6 +244,209 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/memories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's memories
+         * @description Those of the mode of the key, oldest first; the `default` memory is always among them.
+         */
+        get: operations["MemoriesController_list"];
+        put?: never;
+        /**
+         * Create a translation memory
+         * @description It belongs to the mode of the key (sandbox or live). Each mode of an account holds at most 20 memories, the `default` one (where reviewers' verdicts go, made on first use) included.
+         */
+        post: operations["MemoriesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/memories/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Translations of similar texts from the memories
+         * @description From every memory of the account in the key's mode: first entries whose source is the same text (once whitespace, Unicode normalisation and what the inline codes hold are set aside: `match: exact`, similarity 1), then entries whose source is similar, by trigram similarity (pg_trgm) of at least `min_similarity`, most similar first. Each says which memory, its origin and its provenance.
+         */
+        get: operations["MemoriesController_suggestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/memories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A memory
+         * @description Its name, source language and number of entries; the entries are listed page by page under /entries.
+         */
+        get: operations["MemoriesController_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a memory with all its entries
+         * @description At once, in one transaction. Deleting `default` empties it: it is made again, empty, on its next use.
+         */
+        delete: operations["MemoriesController_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/memories/{id}/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a TMX, XLIFF or PO file
+         * @description The file is the request body, with its media type (`application/x-tmx+xml`, `application/xliff+xml`, `text/x-gettext-translation`, or `application/xml`, `text/xml`, `application/octet-stream` with `?format=`). It is read whole before anything is written, and then imported in one transaction: a malformed file (422 naming the line or element) or one that would take the memory over 100,000 entries (413) changes nothing. An entry whose source the memory holds replaces its translation. At most 20 MiB.
+         */
+        post: operations["MemoriesController_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/memories/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The memory as TMX 1.4b
+         * @description Every entry, with its codes as `<bpt>`/`<ept>` and `<ph>`; importing the file gives the same entries back.
+         */
+        get: operations["MemoriesController_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/memories/{id}/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the memory's entries
+         * @description In the order they were first added; `q` keeps those whose source or translation contains it.
+         */
+        get: operations["MemoriesController_entries"];
+        put?: never;
+        /**
+         * Add a translation
+         * @description Plain text: variables and markup become inline codes, tied to the source's. An entry with the same source (once normalised) and languages is replaced.
+         */
+        post: operations["MemoriesController_addEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/memories/{id}/entries/{entryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An entry */
+        get: operations["MemoriesController_entry"];
+        put?: never;
+        post?: never;
+        /** Delete an entry */
+        delete: operations["MemoriesController_deleteEntry"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an entry
+         * @description Its source, its translation or both, as plain text; the side not given stays as it is. Another entry that had the new source gives way.
+         */
+        patch: operations["MemoriesController_editEntry"];
+        trace?: never;
+    };
+    "/api/v1/style-profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's style profiles
+         * @description Those of the mode of the key (sandbox or live), oldest first.
+         */
+        get: operations["StyleProfilesController_list"];
+        put?: never;
+        /**
+         * Create a style profile
+         * @description It belongs to the mode of the key (sandbox or live). Each mode of an account holds at most 20 profiles.
+         */
+        post: operations["StyleProfilesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/style-profiles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A style profile */
+        get: operations["StyleProfilesController_get"];
+        /**
+         * Replace a style profile
+         * @description Every field at once, as in creation (a field left out takes its default); the id stays. The next request uses it.
+         */
+        put: operations["StyleProfilesController_replace"];
+        post?: never;
+        /**
+         * Delete a style profile
+         * @description Requests naming it afterwards are refused with 404; batches accepted with it keep their copy.
+         */
+        delete: operations["StyleProfilesController_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/languages": {
         parameters: {
             query?: never;
@@ -253,7 +456,7 @@ export interface paths {
         };
         /**
          * Languages that can be translated now
-         * @description What the configured translation engines can do together at this moment, within the 24 official EU languages. An engine that is down keeps counting with the pairs it offered when it last answered (a request for them gets 503 until it is back); a remote engine that gains or loses models shows the change within ENGINE_PAIRS_TTL_MS. A language is a source when it can be translated into at least one other language and a target when at least one language can be translated into it; not every source reaches every target. Clients use this list instead of a fixed one.
+         * @description What the configured translation engines can do together at this moment, within the 24 official EU languages. An engine that is down keeps counting with the pairs it offered when it last answered (a request for them gets 503 until it is back); a remote engine that gains or loses models shows the change within ENGINE_PAIRS_TTL_MS. A language is a source when it can be translated into at least one other language and a target when at least one language can be translated into it; not every source reaches every target, so each source lists the targets it reaches (`targets`), the same as the LibreTranslate-compatible GET /languages. Clients use this list instead of a fixed one, and offer a source only the targets it lists: any other pair is refused with 422.
          */
         get: operations["LanguagesController_list"];
         put?: never;
@@ -326,6 +529,46 @@ export interface paths {
         get: operations["WebhooksController_deliveries"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook/deliveries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One delivery attempt, with what was sent and what came back
+         * @description The request's headers (with this attempt's signature) and body, and the receiver's status with the first 1,024 bytes of its answer.
+         */
+        get: operations["WebhooksController_delivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Queues a `webhook.test` event to the key's mode's endpoint: signed, retried and logged like any event, so a receiver can be checked without a batch. Its body is `{"type":"webhook.test","timestamp":…,"data":{"message":…}}`; receivers should answer 2xx and may ignore types they do not know.
+         */
+        post: operations["WebhooksController_sendTestEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -603,6 +846,16 @@ export interface components {
             created_at: string;
             /** @description A revoked key is refused with 401 and cannot be changed or regenerated */
             revoked: boolean;
+            /**
+             * Format: date-time
+             * @description When the key was last used, to the minute; null: never
+             */
+            last_used_at: string | null;
+            /**
+             * Format: date-time
+             * @description After a regeneration with a window: until when the previous secret is still accepted; null when it is not
+             */
+            previous_secret_expires_at: string | null;
         };
         KeyListResponseDto: {
             /** @enum {boolean} */
@@ -638,6 +891,14 @@ export interface components {
              * @example svc_test_...
              */
             secret: string;
+        };
+        RegenerateKeyDto: {
+            /**
+             * @description How long the secret being replaced keeps working, so that clients can move to the new one: none (refused at once), 1 hour, 24 hours or 7 days
+             * @default none
+             * @enum {string}
+             */
+            previous_secret_valid_for?: "none" | "1h" | "24h" | "7d";
         };
         KeyResponseDto: {
             /** @enum {boolean} */
@@ -816,6 +1077,46 @@ export interface components {
              * @default true
              */
             html_attributes?: boolean;
+            /**
+             * @description Translation memory first: each sentence from your memories (exact match), else, for a whole short text or JSON value, from the catalog, else the engine. false: the engine alone
+             * @default true
+             */
+            memory?: boolean;
+            /** @description Only these of your memories (of the key's mode), the first listed winning where several hold a sentence; all of them when absent. An id that is not yours: 404 */
+            memories?: string[];
+            /**
+             * @description `keep`: a language pair without an engine (any of the 24 EU languages) is translated as far as memories go; the rest comes back as sent, listed in `untranslated`, and only the translated words are charged. Without it such a pair is 422. Not in tier review
+             * @enum {string}
+             */
+            missing?: "keep";
+            /**
+             * @description Id of one of your style profiles (of the key's mode): its do-not-translate terms, typography and formality apply, and its glossary and memory where the request names none. Without it the mode's default profile applies, if there is one; `none` for no profile at all. An id that is not yours: 404
+             * @example 5b0c2a4e-0a8e-4a59-9a0e-2f4f1c6d7e21
+             */
+            style_profile?: string;
+        };
+        FormalityReportDto: {
+            /**
+             * @example less
+             * @enum {string}
+             */
+            requested: "more" | "less";
+            /** @description true when every engine that translated something applied it; false when one could not, or no engine translated (memory answered all) */
+            applied: boolean;
+            /**
+             * @description Engines that translated with the formality asked for
+             * @example [
+             *       "deepl"
+             *     ]
+             */
+            applied_by: string[];
+            /**
+             * @description Engines that translated without it, since they cannot be told (Apertium, LibreTranslate; DeepL for a target without formality)
+             * @example [
+             *       "apertium"
+             *     ]
+             */
+            ignored_by: string[];
         };
         TranslateResponseDto: {
             /** @enum {boolean} */
@@ -826,7 +1127,7 @@ export interface components {
             tier: "basic" | "pro" | "review";
             /** @description In the order of the input texts */
             translations: string[];
-            /** @description Words of the source texts (Unicode word segmentation; markup, keys and variables are free) */
+            /** @description Words of the source texts (Unicode word segmentation; markup, keys and variables are free); with missing "keep", of what was translated */
             words: number;
             /** @description ceil(words × price per 1,000 words of the tier / 1,000) */
             cost_cents: number;
@@ -842,6 +1143,34 @@ export interface components {
              *     ]
              */
             detected_sources: string[];
+            /**
+             * @description Per text, in the order of the input texts: where most of its translated words come from: `memory` (your memories), `catalog`, `engine`; `none` when nothing of it was translated (kept as sent, or already in the target language). A text of several sentences (lines, HTML, JSON values) may mix them
+             * @example [
+             *       "memory"
+             *     ]
+             */
+            origins: ("memory" | "catalog" | "engine" | "none")[];
+            /**
+             * Format: uuid
+             * @description The style profile applied: the one named, or the default profile of the mode; absent when none
+             */
+            style_profile?: string;
+            /** @description When the style profile asks for formality more or less: which engines applied it and which ignored it */
+            formality?: components["schemas"]["FormalityReportDto"];
+            /**
+             * @description With missing "keep": the indexes of the texts that came back not fully translated (no memory held a sentence and no engine does the pair)
+             * @example [
+             *       1
+             *     ]
+             */
+            untranslated?: number[];
+            /**
+             * @description With missing "keep" in format json: the JSON Pointers of the string values that came back as sent, each starting with its text's index
+             * @example [
+             *       "/0/menu/close"
+             *     ]
+             */
+            untranslated_paths?: string[];
         };
         BatchAcceptedDto: {
             /** @enum {boolean} */
@@ -885,6 +1214,23 @@ export interface components {
              * @default true
              */
             html_attributes?: boolean;
+            /**
+             * @description Translation memory first: each sentence from your memories (exact match), else, for a whole short text or JSON value, from the catalog, else the engine. false: the engine alone
+             * @default true
+             */
+            memory?: boolean;
+            /** @description Only these of your memories (of the key's mode), the first listed winning where several hold a sentence; all of them when absent. An id that is not yours: 404 */
+            memories?: string[];
+            /**
+             * @description `keep`: a language pair without an engine (any of the 24 EU languages) is translated as far as memories go; the rest comes back as sent, listed in `untranslated`, and only the translated words are charged. Without it such a pair is 422. Not in tier review
+             * @enum {string}
+             */
+            missing?: "keep";
+            /**
+             * @description Id of one of your style profiles (of the key's mode): its do-not-translate terms, typography and formality apply, and its glossary and memory where the request names none. Without it the mode's default profile applies, if there is one; `none` for no profile at all. An id that is not yours: 404
+             * @example 5b0c2a4e-0a8e-4a59-9a0e-2f4f1c6d7e21
+             */
+            style_profile?: string;
             /**
              * @description 1 to 1,000 texts, at most 1,000,000 characters in all (over: 413 payload_too_large)
              * @example [
@@ -944,7 +1290,22 @@ export interface components {
              * @example en
              */
             detected_source: string;
+            /** @description Words charged for the text: those translated */
             words: number;
+            /**
+             * @description Where most of its translated words come from: `memory` (your memories), `catalog`, `engine`; `none` when nothing of it was translated. Absent for jobs accepted before origins were recorded
+             * @enum {string}
+             */
+            origin?: "memory" | "catalog" | "engine" | "none";
+            /** @description Jobs with missing "keep": whether some of the text came back as sent, no memory holding it and no engine doing the pair */
+            untranslated?: boolean;
+            /**
+             * @description Jobs with missing "keep" in format json: the JSON Pointers of the string values that came back as sent
+             * @example [
+             *       "/menu/close"
+             *     ]
+             */
+            untranslated_paths?: string[];
         };
         BatchJobDto: {
             /** @enum {boolean} */
@@ -965,6 +1326,13 @@ export interface components {
              * @enum {string}
              */
             reviewed_by?: "simulated" | "account" | "account_and_platform";
+            /**
+             * Format: uuid
+             * @description The style profile the job was accepted with (named, or the default profile of the mode), applied as it was then
+             */
+            style_profile?: string;
+            /** @description When the job's style profile asks for formality more or less: the engines that translated its texts with it so far, and those without it */
+            formality?: components["schemas"]["FormalityReportDto"];
             /** Format: date-time */
             created_at: string;
             /**
@@ -978,7 +1346,7 @@ export interface components {
              */
             expires_at?: string;
             progress: components["schemas"]["BatchProgressDto"];
-            /** @description Words of all texts, charged at submission */
+            /** @description Words of all texts, charged at submission (with missing "keep": those translated) */
             words: number;
             /** @description ceil(words × price per 1,000 words of the tier / 1,000) */
             cost_cents: number;
@@ -1071,6 +1439,379 @@ export interface components {
             /** @enum {boolean} */
             ok: true;
         };
+        CreateMemoryDto: {
+            /** @example Product UI */
+            name: string;
+            /**
+             * @description The one source language of its entries; any when absent
+             * @example en
+             * @enum {string}
+             */
+            source?: "bg" | "cs" | "da" | "de" | "el" | "en" | "es" | "et" | "fi" | "fr" | "ga" | "hr" | "hu" | "it" | "lt" | "lv" | "mt" | "nl" | "pl" | "pt" | "ro" | "sk" | "sl" | "sv";
+        };
+        MemoryDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example Product UI */
+            name: string;
+            /**
+             * @description The one source language of its entries; null for any
+             * @enum {string|null}
+             */
+            source: "bg" | "cs" | "da" | "de" | "el" | "en" | "es" | "et" | "fi" | "fr" | "ga" | "hr" | "hu" | "it" | "lt" | "lv" | "mt" | "nl" | "pl" | "pt" | "ro" | "sk" | "sl" | "sv" | null;
+            /** @description Whether it is the memory reviewers' verdicts go to (named "default") */
+            default: boolean;
+            entry_count: number;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Last change of the memory or its entries
+             */
+            updated_at: string;
+        };
+        MemoryResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            memory: components["schemas"]["MemoryDto"];
+        };
+        MemoryListResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description Oldest first; the default memory is always among them */
+            memories: components["schemas"]["MemoryDto"][];
+        };
+        SuggestionMemoryDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        SuggestionDto: {
+            /** @example 4711 */
+            entry_id: string;
+            memory: components["schemas"]["SuggestionMemoryDto"];
+            /** @description The stored source as written */
+            source: string;
+            /** @description Its translation as written */
+            target: string;
+            source_masked: string;
+            target_masked: string;
+            /**
+             * @description `exact`: the same source once normalised (case, whitespace, codes); `fuzzy`: similar
+             * @enum {string}
+             */
+            match: "exact" | "fuzzy";
+            /**
+             * @description Trigram similarity of the two sources (pg_trgm), 1 for exact matches
+             * @example 0.82
+             */
+            similarity: number;
+            /** @enum {string} */
+            origin: "reviewer_edit" | "reviewer_approval" | "import" | "api";
+            /**
+             * @description Where the entry came from: `{job, reviewer}` for reviewers' verdicts, `{format, tool}` for imports, `{key}` for entries written through the API, `{user}` for entries changed in the console
+             * @example {
+             *       "job": "job_4fQ2m9XcVb7Lk1PzRt8sYw3e",
+             *       "reviewer": "0b6f3b8e-2a41-4c2e-9a57-7d1f0f6d2c11"
+             *     }
+             */
+            provenance: {
+                [key: string]: string | null;
+            };
+            usage_count: number;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        SuggestionsResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description Exact matches first, then fuzzy ones by similarity, then the latest */
+            suggestions: components["schemas"]["SuggestionDto"][];
+        };
+        MemoryDeletedResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+        };
+        MemoryImportSkippedDto: {
+            /** @description Translations into, or units from, a language that is not one of the 24 official EU languages */
+            language?: number;
+            /** @description TMX units without a variant in the source language */
+            no_source?: number;
+            /** @description Empty or missing translations */
+            untranslated?: number;
+            /** @description PO entries marked fuzzy */
+            fuzzy?: number;
+            /** @description PO entries with plural forms */
+            plural?: number;
+        };
+        MemoryImportResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description The memory after the import */
+            memory: components["schemas"]["MemoryDto"];
+            /** @description Entries the memory did not hold before */
+            added: number;
+            /** @description Entries whose source the memory held: the file's translation replaced the old one */
+            replaced: number;
+            /** @description Units of the file left out on purpose, by reason; the rest was imported */
+            skipped: components["schemas"]["MemoryImportSkippedDto"];
+        };
+        MemoryEntryDto: {
+            /**
+             * @description Entry id (digits)
+             * @example 4711
+             */
+            id: string;
+            /** @enum {string} */
+            source_lang: "bg" | "cs" | "da" | "de" | "el" | "en" | "es" | "et" | "fi" | "fr" | "ga" | "hr" | "hu" | "it" | "lt" | "lv" | "mt" | "nl" | "pl" | "pt" | "ro" | "sk" | "sl" | "sv";
+            /** @enum {string} */
+            target_lang: "bg" | "cs" | "da" | "de" | "el" | "en" | "es" | "et" | "fi" | "fr" | "ga" | "hr" | "hu" | "it" | "lt" | "lv" | "mt" | "nl" | "pl" | "pt" | "ro" | "sk" | "sl" | "sv";
+            /**
+             * @description The source as written, inline codes as in the original
+             * @example Click <b>Save</b> to keep {count} files
+             */
+            source: string;
+            /**
+             * @description The translation as written
+             * @example Klicken Sie auf <b>Speichern</b>, um {count} Dateien zu behalten
+             */
+            target: string;
+            /**
+             * @description The source as matched: inline codes as placeholders `<x id="N"/>` and `<g id="N">…</g>`, ids in order of appearance
+             * @example Click <g id="1">Save</g> to keep <x id="2"/> files
+             */
+            source_masked: string;
+            /**
+             * @description The translation masked, its ids those of the source's codes
+             * @example Klicken Sie auf <g id="1">Speichern</g>, um <x id="2"/> Dateien zu behalten
+             */
+            target_masked: string;
+            /** @enum {string} */
+            origin: "reviewer_edit" | "reviewer_approval" | "import" | "api";
+            /**
+             * @description Where the entry came from: `{job, reviewer}` for reviewers' verdicts, `{format, tool}` for imports, `{key}` for entries written through the API, `{user}` for entries changed in the console
+             * @example {
+             *       "job": "job_4fQ2m9XcVb7Lk1PzRt8sYw3e",
+             *       "reviewer": "0b6f3b8e-2a41-4c2e-9a57-7d1f0f6d2c11"
+             *     }
+             */
+            provenance: {
+                [key: string]: string | null;
+            };
+            /** @description Times a translation used it */
+            usage_count: number;
+            /** Format: date-time */
+            last_used_at: Record<string, never> | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        MemoryEntryPageDto: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description In the order they were first added */
+            entries: components["schemas"]["MemoryEntryDto"][];
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
+        };
+        MemoryEntryInputDto: {
+            /**
+             * @example en
+             * @enum {string}
+             */
+            source_lang: "bg" | "cs" | "da" | "de" | "el" | "en" | "es" | "et" | "fi" | "fr" | "ga" | "hr" | "hu" | "it" | "lt" | "lv" | "mt" | "nl" | "pl" | "pt" | "ro" | "sk" | "sl" | "sv";
+            /**
+             * @example de
+             * @enum {string}
+             */
+            target_lang: "bg" | "cs" | "da" | "de" | "el" | "en" | "es" | "et" | "fi" | "fr" | "ga" | "hr" | "hu" | "it" | "lt" | "lv" | "mt" | "nl" | "pl" | "pt" | "ro" | "sk" | "sl" | "sv";
+            /**
+             * @description The source as written: variables and markup become inline codes
+             * @example Click <b>Save</b> to keep {count} files
+             */
+            source: string;
+            /**
+             * @description Its translation, with the same codes
+             * @example Klicken Sie auf <b>Speichern</b>, um {count} Dateien zu behalten
+             */
+            target: string;
+        };
+        MemoryEntryResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            entry: components["schemas"]["MemoryEntryDto"];
+        };
+        MemoryEntryEditDto: {
+            /** @description A new source; the entry keeps its own when absent */
+            source?: string;
+            /** @description A new translation; the entry keeps its own when absent */
+            target?: string;
+        };
+        DoNotTranslateTermDto: {
+            /** @example Apple Pay */
+            term: string;
+            /**
+             * @description false: any case of its letters matches (`windows` for `Windows`); the text keeps its own spelling
+             * @default true
+             */
+            case_sensitive?: boolean;
+        };
+        StyleProfileInputDto: {
+            /** @example Marketing, France */
+            name: string;
+            /**
+             * @description Terms kept byte for byte wherever they occur as whole words (in text, HTML text and attributes, JSON values): never translated, never counted. A string is a case-sensitive term; `{term, case_sensitive}` says which. Over 1,000 terms: 413
+             * @default []
+             * @example [
+             *       "Apple Pay",
+             *       {
+             *         "term": "Notion",
+             *         "case_sensitive": false
+             *       }
+             *     ]
+             */
+            do_not_translate?: (string | components["schemas"]["DoNotTranslateTermDto"])[];
+            /**
+             * @description Rule -> on (true) or off (false); a rule left out is on. Each applies only to target languages with that convention (see the API documentation)
+             * @example {
+             *       "quotes": true,
+             *       "french_spacing": true,
+             *       "inverted_marks": false,
+             *       "apostrophe": true
+             *     }
+             */
+            typography?: {
+                quotes?: boolean;
+                french_spacing?: boolean;
+                inverted_marks?: boolean;
+                apostrophe?: boolean;
+            };
+            /**
+             * @description Passed to engines that can be told (DeepL); the response says which engines ignored it
+             * @default default
+             * @enum {string}
+             */
+            formality?: "default" | "more" | "less";
+            /**
+             * Format: uuid
+             * @description Glossary of the same mode used when a request names none (where it translates into the target)
+             */
+            glossary?: string | null;
+            /**
+             * Format: uuid
+             * @description Memory of the same mode used when a request names no memories
+             */
+            memory?: string | null;
+            /**
+             * @description Free text for reviewers, shown beside each review task of a job translated with the profile
+             * @default
+             */
+            notes?: string;
+            /**
+             * @description true: requests of this mode that name no profile use this one (the mode's previous default stops being one)
+             * @default false
+             */
+            default?: boolean;
+        };
+        DoNotTranslateEntryDto: {
+            /** @example Apple Pay */
+            term: string;
+            case_sensitive: boolean;
+        };
+        StyleProfileResponseDto: {
+            /**
+             * Format: uuid
+             * @description Pass as `style_profile` in translate and batch requests
+             */
+            id: string;
+            name: string;
+            /** @description Whether requests of this mode that name no profile use it */
+            default: boolean;
+            do_not_translate: components["schemas"]["DoNotTranslateEntryDto"][];
+            /** @description Every rule, on or off */
+            typography: {
+                quotes?: boolean;
+                french_spacing?: boolean;
+                inverted_marks?: boolean;
+                apostrophe?: boolean;
+            };
+            /** @enum {string} */
+            formality: "default" | "more" | "less";
+            /** Format: uuid */
+            glossary: string | null;
+            /** Format: uuid */
+            memory: string | null;
+            notes: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @enum {boolean} */
+            ok: true;
+        };
+        StyleProfileDto: {
+            /**
+             * Format: uuid
+             * @description Pass as `style_profile` in translate and batch requests
+             */
+            id: string;
+            name: string;
+            /** @description Whether requests of this mode that name no profile use it */
+            default: boolean;
+            do_not_translate: components["schemas"]["DoNotTranslateEntryDto"][];
+            /** @description Every rule, on or off */
+            typography: {
+                quotes?: boolean;
+                french_spacing?: boolean;
+                inverted_marks?: boolean;
+                apostrophe?: boolean;
+            };
+            /** @enum {string} */
+            formality: "default" | "more" | "less";
+            /** Format: uuid */
+            glossary: string | null;
+            /** Format: uuid */
+            memory: string | null;
+            notes: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        StyleProfileListResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description Oldest first */
+            style_profiles: components["schemas"]["StyleProfileDto"][];
+        };
+        StyleProfileDeletedResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+        };
+        SourceLanguageDto: {
+            /**
+             * @description ISO 639-1 code
+             * @example de
+             * @enum {string}
+             */
+            code: "bg" | "cs" | "da" | "de" | "el" | "en" | "es" | "et" | "fi" | "fr" | "ga" | "hr" | "hu" | "it" | "lt" | "lv" | "mt" | "nl" | "pl" | "pt" | "ro" | "sk" | "sl" | "sv";
+            /**
+             * @description Name of the language in the language itself, capitalised
+             * @example Deutsch
+             */
+            name: string;
+            /**
+             * @description The languages this one can be translated into now, sorted by code: each is in `target`, and a pair not listed here is refused with 422
+             * @example [
+             *       "es",
+             *       "fr",
+             *       "it",
+             *       "pt"
+             *     ]
+             */
+            targets: ("bg" | "cs" | "da" | "de" | "el" | "en" | "es" | "et" | "fi" | "fr" | "ga" | "hr" | "hu" | "it" | "lt" | "lv" | "mt" | "nl" | "pl" | "pt" | "ro" | "sk" | "sl" | "sv")[];
+        };
         LanguageDto: {
             /**
              * @description ISO 639-1 code
@@ -1087,9 +1828,9 @@ export interface components {
         LanguagesResponseDto: {
             /** @enum {boolean} */
             ok: true;
-            /** @description Languages that can be translated from now, sorted by code */
-            source: components["schemas"]["LanguageDto"][];
-            /** @description Languages that can be translated into now, sorted by code */
+            /** @description Languages that can be translated from now, sorted by code, each with the targets it reaches */
+            source: components["schemas"]["SourceLanguageDto"][];
+            /** @description Languages that can be translated into now from at least one source, sorted by code */
             target: components["schemas"]["LanguageDto"][];
         };
         RegisterWebhookDto: {
@@ -1153,8 +1894,15 @@ export interface components {
              * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
              */
             event_id: string;
+            /**
+             * @description The event's type, as in the body's `type`
+             * @enum {string}
+             */
+            event_type: "batch.completed" | "webhook.test";
             /** @description Attempt number within its series (a redelivery starts a new series at 1) */
             attempt: number;
+            /** @description The attempt's number among all attempts of its event: a redelivery's attempts go on from the ones before it */
+            number: number;
             /** @description The URL called */
             url: string;
             /** @description The receiver's status; null when no answer came */
@@ -1184,6 +1932,77 @@ export interface components {
              * @description Pass as `before` for the next page; null on the last page
              */
             next_before: string | null;
+        };
+        DeliveryRequestDto: {
+            /** @description The headers sent, with the signature headers of this attempt; null for attempts recorded before they were kept */
+            headers: {
+                [key: string]: string;
+            } | null;
+            /** @description The body sent: the event's payload, the same on every attempt */
+            body: {
+                [key: string]: unknown;
+            };
+        };
+        DeliveryResponseExcerptDto: {
+            /** @description The receiver's status; null when no answer came */
+            status_code: number | null;
+            /** @description The first 1024 bytes of the answer's body, as text; null when no answer came (or for attempts recorded before excerpts were kept) */
+            body_excerpt: string | null;
+        };
+        DeliveryDetailDto: {
+            /**
+             * Format: uuid
+             * @description Id of this attempt
+             */
+            id: string;
+            /**
+             * @description The event, sent as the `webhook-id` header on every attempt
+             * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+             */
+            event_id: string;
+            /**
+             * @description The event's type, as in the body's `type`
+             * @enum {string}
+             */
+            event_type: "batch.completed" | "webhook.test";
+            /** @description Attempt number within its series (a redelivery starts a new series at 1) */
+            attempt: number;
+            /** @description The attempt's number among all attempts of its event: a redelivery's attempts go on from the ones before it */
+            number: number;
+            /** @description The URL called */
+            url: string;
+            /** @description The receiver's status; null when no answer came */
+            status_code: number | null;
+            /** @description true for a 2xx answer */
+            success: boolean;
+            /** @description Why the attempt failed, when the status does not say it all */
+            error: string | null;
+            duration_ms: number;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; null when none follows
+             */
+            next_attempt_at: string | null;
+            /** @description true when no further attempt follows in this series */
+            final: boolean;
+            request: components["schemas"]["DeliveryRequestDto"];
+            response: components["schemas"]["DeliveryResponseExcerptDto"];
+        };
+        DeliveryDetailResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            delivery: components["schemas"]["DeliveryDetailDto"];
+        };
+        TestEventResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            /**
+             * @description The `webhook.test` event queued for delivery; its attempts show in the delivery log
+             * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+             */
+            event_id: string;
         };
         RedeliveryResponseDto: {
             /** @enum {boolean} */
@@ -1271,14 +2090,32 @@ export interface components {
              */
             split_sentences?: "0" | "1" | "nonewlines";
             /**
-             * @description Accepted and ignored: our engines have no formality control
+             * @description Passed to engines that can be told (DeepL), over the style profile's formality; prefer_ forms are more and less. An engine that cannot apply it translates without it, and the answer says so in `formality` (ours, not DeepL's) rather than failing
              * @enum {string}
              */
             formality?: "default" | "more" | "less" | "prefer_more" | "prefer_less";
             /** @description Accepted and ignored: the engine is chosen per language pair (TRANSLATION_ROUTES) */
             model_type?: string;
-            /** @description Accepted and ignored: tags inside which nothing is translated are our html format's fixed list (script, style, code, pre, translate="no") */
-            ignore_tags?: Record<string, never>;
+            /** @description Ours, not DeepL's: false translates with the engine alone, without your translation memories and the catalog (as `memory` of /api/v1/translate) */
+            memory?: boolean;
+            /**
+             * @description Ours, not DeepL's: `keep` translates a pair without an engine as far as your memories go and returns the rest as sent, billed 0 (as `missing` of /api/v1/translate)
+             * @enum {string}
+             */
+            missing?: "keep";
+            /**
+             * @description With tag_handling: elements whose content is kept as sent, as if they said translate="no"; comma-separated or repeated. Without tag_handling: ignored
+             * @example [
+             *       "keep",
+             *       "x-brand"
+             *     ]
+             */
+            ignore_tags?: string[];
+            /**
+             * Format: uuid
+             * @description Ours, not DeepL's: one of your style profiles, or `none` (as `style_profile` of /api/v1/translate)
+             */
+            style_profile?: string;
             /** @description Accepted and ignored */
             non_splitting_tags?: Record<string, never>;
             /** @description Accepted and ignored */
@@ -1299,6 +2136,13 @@ export interface components {
             billed_characters: number;
         };
         DeepLTranslateResponseDto: {
+            /**
+             * Format: uuid
+             * @description Ours, not DeepL's: the style profile applied, as in /api/v1/translate
+             */
+            style_profile?: string;
+            /** @description Ours, not DeepL's: with a formality asked for, which engines applied it and which could not */
+            formality?: components["schemas"]["FormalityReportDto"];
             /** @description In the order of the texts */
             translations: components["schemas"]["DeepLTranslationDto"][];
         };
@@ -1383,6 +2227,18 @@ export interface components {
              * @enum {string}
              */
             format?: "text" | "html";
+            /** @description Ours, not LibreTranslate's: false translates with the engine alone, without your translation memories and the catalog */
+            memory?: boolean;
+            /**
+             * @description Ours, not LibreTranslate's: `keep` translates a pair without an engine as far as your memories go and returns the rest as sent
+             * @enum {string}
+             */
+            missing?: "keep";
+            /**
+             * Format: uuid
+             * @description Ours, not LibreTranslate's: one of your style profiles, or `none` (as `style_profile` of /api/v1/translate)
+             */
+            style_profile?: string;
             /** @description Accepted and ignored: no alternatives are given */
             alternatives?: Record<string, never>;
         };
@@ -1391,6 +2247,13 @@ export interface components {
             translatedText: string | string[];
             /** @description With source auto: one for a string q, an array for an array */
             detectedLanguage?: Record<string, never>;
+            /**
+             * Format: uuid
+             * @description Ours, not LibreTranslate's: the style profile applied, as in /api/v1/translate
+             */
+            style_profile?: string;
+            /** @description Ours, not LibreTranslate's: with the profile's formality, which engines applied it and which could not */
+            formality?: components["schemas"]["FormalityReportDto"];
         };
         LibreTranslateLanguageDto: {
             /** @example en */
@@ -1556,7 +2419,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RegenerateKeyDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -1584,6 +2451,15 @@ export interface operations {
             };
             /** @description not_found: no such key in this account, or revoked */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description unsupported_language: previous_secret_valid_for is not one of the windows */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1786,7 +2662,7 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
                     RateLimit?: string;
-                    /** @description The engines that made the translations (apertium, deepl, libretranslate), comma-separated in order of first use */
+                    /** @description What made the translations, comma-separated in order of first use: `memory` (your memories), `catalog`, and the engines (apertium, deepl, libretranslate) */
                     "X-Translation-Engine"?: string;
                     [name: string]: unknown;
                 };
@@ -2474,6 +3350,1166 @@ export interface operations {
             };
         };
     };
+    MemoriesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryListResponseDto"];
+                };
+            };
+            /** @description invalid_key: key missing, unknown, revoked or regenerated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description rate_limited: the key made more requests in the last 60 seconds than its limit allows */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before the next request is allowed */
+                    "Retry-After"?: number;
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    MemoriesController_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique value (e.g. a UUID), 1 to 255 printable ASCII characters. Repeating a request with the same key and the same method, path and body within the retention period (IDEMPOTENCY_TTL_SECONDS, default 24 h) returns the first response again with the header `Idempotent-Replayed: true`, and nothing runs or is charged again. The same key with a different request: 422 `idempotency_key_reused`; an invalid key: 422 `unsupported_language`. Responses with status 5xx or 429 are not kept, so a retry runs afresh. Keys are scoped to the API key. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateMemoryDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryResponseDto"];
+                };
+            };
+            /** @description invalid_key: key missing, unknown, revoked or regenerated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description idempotency_in_progress: the first request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description unsupported_language: an invalid name or source, the name `default`, or the account already holds 20 memories in this mode */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description rate_limited: the key made more requests in the last 60 seconds than its limit allows */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before the next request is allowed */
+                    "Retry-After"?: number;
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description service_unavailable: an Idempotency-Key was sent but the idempotency store (Redis) is unreachable; nothing ran */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    MemoriesController_suggestions: {
+        parameters: {
+            query: {
+                source: "bg" | "cs" | "da" | "de" | "el" | "en" | "es" | "et" | "fi" | "fr" | "ga" | "hr" | "hu" | "it" | "lt" | "lv" | "mt" | "nl" | "pl" | "pt" | "ro" | "sk" | "sl" | "sv";
+                target: "bg" | "cs" | "da" | "de" | "el" | "en" | "es" | "et" | "fi" | "fr" | "ga" | "hr" | "hu" | "it" | "lt" | "lv" | "mt" | "nl" | "pl" | "pt" | "ro" | "sk" | "sl" | "sv";
+                /** @description The text to find translations for, as written */
+                q: string;
+                limit?: number;
+                /** @description Least trigram similarity of a fuzzy suggestion */
+                min_similarity?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuggestionsResponseDto"];
+                };
+            };
+            /** @description invalid_key: key missing, unknown, revoked or regenerated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description unsupported_language: a language outside the 24 official EU languages, an empty q, or limit or min_similarity out of range */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description rate_limited: the key made more requests in the last 60 seconds than its limit allows */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before the next request is allowed */
+                    "Retry-After"?: number;
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    MemoriesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Memory id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryResponseDto"];
+                };
+            };
+            /** @description invalid_key: key missing, unknown, revoked or regenerated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no such memory (or entry) in this account and mode (sandbox or live) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description rate_limited: the key made more requests in the last 60 seconds than its limit allows */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before the next request is allowed */
+                    "Retry-After"?: number;
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    MemoriesController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Memory id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryDeletedResponseDto"];
+                };
+            };
+            /** @description invalid_key: key missing, unknown, revoked or regenerated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no such memory (or entry) in this account and mode (sandbox or live) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description rate_limited: the key made more requests in the last 60 seconds than its limit allows */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before the next request is allowed */
+                    "Retry-After"?: number;
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    MemoriesController_import: {
+        parameters: {
+            query?: {
+                /** @description The file format; needed when the Content-Type does not say (application/xml, text/xml, application/octet-stream) */
+                format?: "tmx" | "xliff" | "po";
+                /** @description Source language, for files that do not say (PO, TMX with srclang="*all*") and memories without one */
+                source?: "bg" | "cs" | "da" | "de" | "el" | "en" | "es" | "et" | "fi" | "fr" | "ga" | "hr" | "hu" | "it" | "lt" | "lv" | "mt" | "nl" | "pl" | "pt" | "ro" | "sk" | "sl" | "sv";
+                /** @description Target language of a PO file whose header names no Language */
+                target?: "bg" | "cs" | "da" | "de" | "el" | "en" | "es" | "et" | "fi" | "fr" | "ga" | "hr" | "hu" | "it" | "lt" | "lv" | "mt" | "nl" | "pl" | "pt" | "ro" | "sk" | "sl" | "sv";
+            };
+            header?: never;
+            path: {
+                /** @description Memory id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The file as it is: TMX 1.4b, XLIFF 1.2 or 2.x, or PO, in UTF-8 (XML also in UTF-16 with its byte order mark) */
+        requestBody: {
+            content: {
+                "application/x-tmx+xml": Blob;
+                "application/xliff+xml": Blob;
+                "text/x-gettext-translation": Blob;
+                "text/x-po": Blob;
+                "application/xml": Blob;
+                "text/xml": Blob;
+                "application/octet-stream": Blob;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryImportResponseDto"];
+                };
+            };
+            /** @description invalid_key: key missing, unknown, revoked or regenerated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no such memory (or entry) in this account and mode (sandbox or live) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description payload_too_large: a file over 20 MiB, or more entries than a memory holds */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description unsupported_media_type: not one of application/x-tmx+xml, application/xliff+xml, text/x-gettext-translation, text/x-po, application/xml, text/xml, application/octet-stream */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description unsupported_language: the file is malformed (the message names the line or element) or its languages do not fit the memory */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description rate_limited: the key made more requests in the last 60 seconds than its limit allows */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before the next request is allowed */
+                    "Retry-After"?: number;
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    MemoriesController_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Memory id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-tmx+xml": Blob;
+                };
+            };
+            /** @description invalid_key: key missing, unknown, revoked or regenerated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no such memory (or entry) in this account and mode (sandbox or live) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-tmx+xml": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description rate_limited: the key made more requests in the last 60 seconds than its limit allows */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before the next request is allowed */
+                    "Retry-After"?: number;
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    MemoriesController_entries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description The `next_cursor` of the previous page; omit for the first page */
+                cursor?: string;
+                /** @description Only entries whose source or translation contains this text (case-insensitive) */
+                q?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Memory id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryEntryPageDto"];
+                };
+            };
+            /** @description invalid_key: key missing, unknown, revoked or regenerated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no such memory (or entry) in this account and mode (sandbox or live) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description unsupported_language: limit out of range or a cursor this list did not give */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description rate_limited: the key made more requests in the last 60 seconds than its limit allows */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before the next request is allowed */
+                    "Retry-After"?: number;
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    MemoriesController_addEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Memory id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemoryEntryInputDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryEntryResponseDto"];
+                };
+            };
+            /** @description invalid_key: key missing, unknown, revoked or regenerated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no such memory (or entry) in this account and mode (sandbox or live) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description payload_too_large: the memory would hold more than 100,000 entries (nothing was written) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description unsupported_language: an empty or overlong text, the same language twice, or a source language other than the memory's */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description rate_limited: the key made more requests in the last 60 seconds than its limit allows */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before the next request is allowed */
+                    "Retry-After"?: number;
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    MemoriesController_entry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Memory id */
+                id: string;
+                /** @description Entry id (digits) */
+                entryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryEntryResponseDto"];
+                };
+            };
+            /** @description invalid_key: key missing, unknown, revoked or regenerated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no such memory (or entry) in this account and mode (sandbox or live) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description rate_limited: the key made more requests in the last 60 seconds than its limit allows */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before the next request is allowed */
+                    "Retry-After"?: number;
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    MemoriesController_deleteEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Memory id */
+                id: string;
+                /** @description Entry id (digits) */
+                entryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryDeletedResponseDto"];
+                };
+            };
+            /** @description invalid_key: key missing, unknown, revoked or regenerated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no such memory (or entry) in this account and mode (sandbox or live) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description rate_limited: the key made more requests in the last 60 seconds than its limit allows */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before the next request is allowed */
+                    "Retry-After"?: number;
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    MemoriesController_editEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Memory id */
+                id: string;
+                /** @description Entry id (digits) */
+                entryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemoryEntryEditDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryEntryResponseDto"];
+                };
+            };
+            /** @description invalid_key: key missing, unknown, revoked or regenerated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no such memory (or entry) in this account and mode (sandbox or live) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description unsupported_language: neither source nor target given, or an empty or overlong text */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description rate_limited: the key made more requests in the last 60 seconds than its limit allows */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before the next request is allowed */
+                    "Retry-After"?: number;
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    StyleProfilesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StyleProfileListResponseDto"];
+                };
+            };
+            /** @description invalid_key: key missing, unknown, revoked or regenerated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description rate_limited: the key made more requests in the last 60 seconds than its limit allows */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before the next request is allowed */
+                    "Retry-After"?: number;
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    StyleProfilesController_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique value (e.g. a UUID), 1 to 255 printable ASCII characters. Repeating a request with the same key and the same method, path and body within the retention period (IDEMPOTENCY_TTL_SECONDS, default 24 h) returns the first response again with the header `Idempotent-Replayed: true`, and nothing runs or is charged again. The same key with a different request: 422 `idempotency_key_reused`; an invalid key: 422 `unsupported_language`. Responses with status 5xx or 429 are not kept, so a retry runs afresh. Keys are scoped to the API key. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StyleProfileInputDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StyleProfileResponseDto"];
+                };
+            };
+            /** @description invalid_key: key missing, unknown, revoked or regenerated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description idempotency_in_progress: the first request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description payload_too_large: more than 1,000 do-not-translate terms */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description unsupported_language: the profile is invalid (an unknown typography rule, an empty or repeated term or one with a control character such as NUL, a glossary or memory that is not the mode's own, ...) or, on creation, the account already holds 20 profiles in this mode */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description rate_limited: the key made more requests in the last 60 seconds than its limit allows */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before the next request is allowed */
+                    "Retry-After"?: number;
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description service_unavailable: an Idempotency-Key was sent but the idempotency store (Redis) is unreachable; nothing ran */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    StyleProfilesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Style profile id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StyleProfileResponseDto"];
+                };
+            };
+            /** @description invalid_key: key missing, unknown, revoked or regenerated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no such style profile in this account and mode (sandbox or live) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description rate_limited: the key made more requests in the last 60 seconds than its limit allows */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before the next request is allowed */
+                    "Retry-After"?: number;
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    StyleProfilesController_replace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Style profile id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StyleProfileInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StyleProfileResponseDto"];
+                };
+            };
+            /** @description invalid_key: key missing, unknown, revoked or regenerated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no such style profile in this account and mode (sandbox or live) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description payload_too_large: more than 1,000 do-not-translate terms */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description unsupported_language: the profile is invalid (an unknown typography rule, an empty or repeated term or one with a control character such as NUL, a glossary or memory that is not the mode's own, ...) or, on creation, the account already holds 20 profiles in this mode */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description rate_limited: the key made more requests in the last 60 seconds than its limit allows */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before the next request is allowed */
+                    "Retry-After"?: number;
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    StyleProfilesController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Style profile id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StyleProfileDeletedResponseDto"];
+                };
+            };
+            /** @description invalid_key: key missing, unknown, revoked or regenerated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no such style profile in this account and mode (sandbox or live) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description rate_limited: the key made more requests in the last 60 seconds than its limit allows */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before the next request is allowed */
+                    "Retry-After"?: number;
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
     LanguagesController_list: {
         parameters: {
             query?: never;
@@ -2807,6 +4843,8 @@ export interface operations {
                 limit?: number;
                 /** @description Only attempts older than this one: the `next_before` of the previous page */
                 before?: string;
+                /** @description Only attempts to deliver events of this type */
+                type?: "batch.completed" | "webhook.test";
             };
             header?: never;
             path?: never;
@@ -2842,7 +4880,145 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description unsupported_language: limit out of 1..100, or an unknown `before` */
+            /** @description unsupported_language: limit out of 1..100, an unknown `before` or `type` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description rate_limited: the key made more requests in the last 60 seconds than its limit allows */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before the next request is allowed */
+                    "Retry-After"?: number;
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    WebhooksController_delivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of an attempt from the deliveries list */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryDetailResponseDto"];
+                };
+            };
+            /** @description invalid_key: key missing, unknown, revoked or regenerated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description forbidden: the key lacks the `manage` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not_found: no such attempt in the key's account and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description rate_limited: the key made more requests in the last 60 seconds than its limit allows */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before the next request is allowed */
+                    "Retry-After"?: number;
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    WebhooksController_sendTestEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    /** @description Requests per 60 second window allowed to this key */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests left in the sliding 60 second window (r) and seconds until the oldest counted request leaves it (t) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestEventResponseDto"];
+                };
+            };
+            /** @description invalid_key: key missing, unknown, revoked or regenerated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description forbidden: the key lacks the `manage` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description not_found: no webhook endpoint is registered in the key's mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description unsupported_language: the endpoint is disabled */
             422: {
                 headers: {
                     [name: string]: unknown;

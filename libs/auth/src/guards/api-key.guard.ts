@@ -56,6 +56,7 @@ export class ApiKeyGuard implements CanActivate {
     const principal = token ? await checkCredential(request, token, () => this.keys.authenticate(token)) : null;
     if (!principal) throw invalidKey();
     request.apiKey = principal;
+    this.keys.noteUse(principal.keyId);
 
     const scope = this.reflector.getAllAndOverride<KeyScope | undefined>(REQUIRED_SCOPE, targets);
     if (scope && !principal.scopes.includes(scope)) {

@@ -47,4 +47,15 @@ export class ApiKey {
 
   @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
   revokedAt: Date | null;
+
+  /** The secret before the last regeneration, accepted until `previousKeyExpiresAt` (rolling). */
+  @Column({ name: 'previous_key_hash', type: 'text', nullable: true, select: false })
+  previousKeyHash: string | null;
+
+  @Column({ name: 'previous_key_expires_at', type: 'timestamptz', nullable: true })
+  previousKeyExpiresAt: Date | null;
+
+  /** Written at most once a minute per key and process, off the request's path. */
+  @Column({ name: 'last_used_at', type: 'timestamptz', nullable: true })
+  lastUsedAt: Date | null;
 }

@@ -45,7 +45,17 @@ describe('ApiKeyService against Postgres', () => {
       monthlyWordLimit: 5000,
       rateLimitPerMinute: 10,
       account: { monthlyWordLimit: null, rateLimitPerMinute: null },
+      hasMemories: false,
     });
+  });
+
+  it('says whether the account has a translation memory in the key\'s mode, as the key is looked up', async () => {
+    const live = await keys.create(owner.accountId, { sandbox: false });
+    const sandbox = await keys.create(owner.accountId, { sandbox: true });
+    expect((await keys.authenticate(live.secret))?.hasMemories).toBe(false);
+    await dataSource.query(`INSERT INTO translation.memories (account_id, sandbox, name) VALUES ($1, false, 'UI')`, [owner.accountId]);
+    expect((await keys.authenticate(live.secret))?.hasMemories).toBe(true);
+    expect((await keys.authenticate(sandbox.secret))?.hasMemories).toBe(false);
   });
 
   it('refuses malformed keys without asking the database', async () => {

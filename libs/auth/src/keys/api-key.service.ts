@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { TranslationErrorCode, type ApiKeyPrincipal, type KeyScope } from '@platform/contracts';
-import { PreparedStatement } from '@platform/database';
+import { LastUseRecorder, PreparedStatement } from '@platform/database';
 import { ApiError } from '@platform/errors';
 import { isUUID } from 'class-validator';
 import { EntityManager, FindOptionsWhere, IsNull, Repository } from 'typeorm';
@@ -53,6 +53,11 @@ export interface AuthOptions {
 
 export const KEY_SCOPES: readonly KeyScope[] = ['translate', 'manage'];
 
+/** How long a regenerated key's previous secret is still accepted, as a client chooses it (Stripe's key rolling). */
+export const PREVIOUS_SECRET_WINDOWS = { none: 0, '1h': 3_600, '24h': 86_400, '7d': 604_800 } as const;
+export type PreviousSecretWindow = keyof typeof PREVIOUS_SECRET_WINDOWS;
+
+
 /** `manage` includes everything `translate` may do, so every key carries `translate`. */
 function normalizeScopes(scopes: KeyScope[] = []): KeyScope[] {
   return scopes.includes('manage') ? ['translate', 'manage'] : ['translate'];
@@ -60,14 +65,19 @@ function normalizeScopes(scopes: KeyScope[] = []): KeyScope[] {
 
 /**
  * What a request's key may do, in one statement: the key that is not revoked, of an account
- * cleared to hold keys (see assertMayHold), and its account's ceilings.
+ * cleared to hold keys (see assertMayHold), its account's ceilings, and whether the account has
+ * a translation memory in the key's mode (through the memories' account index; requests of
+ * accounts without one skip the memory lookup). A rolled key's previous secret counts until its
+ * window ends.
  */
 const AUTHENTICATE = new PreparedStatement<PrincipalRow>(
   'authenticate-api-key',
   `SELECT k.id, k.account_id, k.sandbox, k.scopes, k.monthly_word_limit, k.rate_limit_per_minute,
-    a.monthly_word_limit AS account_monthly_word_limit, a.rate_limit_per_minute AS account_rate_limit_per_minute
+    a.monthly_word_limit AS account_monthly_word_limit, a.rate_limit_per_minute AS account_rate_limit_per_minute,
+    EXISTS (SELECT 1 FROM translation.memories m WHERE m.account_id = k.account_id AND m.sandbox = k.sandbox) AS has_memories
   FROM translation.api_keys k JOIN translation.accounts a ON a.id = k.account_id
-  WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND a.signup_approved_at IS NOT NULL`,
+  WHERE (k.key_hash = $1 OR (k.previous_key_hash = $1 AND k.previous_key_expires_at > now()))
+    AND k.revoked_at IS NULL AND a.signup_approved_at IS NOT NULL`,
 );
 
 interface PrincipalRow {
@@ -79,6 +89,7 @@ interface PrincipalRow {
   rate_limit_per_minute: number | null;
   account_monthly_word_limit: string | null;
   account_rate_limit_per_minute: number | null;
+  has_memories: boolean;
 }
 
 function principalOf(row: PrincipalRow): ApiKeyPrincipal {
@@ -91,6 +102,7 @@ function principalOf(row: PrincipalRow): ApiKeyPrincipal {
     monthlyWordLimit: number(row.monthly_word_limit),
     rateLimitPerMinute: row.rate_limit_per_minute,
     account: { monthlyWordLimit: number(row.account_monthly_word_limit), rateLimitPerMinute: row.account_rate_limit_per_minute },
+    hasMemories: row.has_memories,
   };
 }
 
@@ -126,10 +138,14 @@ function assertWithinCeilings(account: Account, limits: ApiKeyLimits): void {
 
 @Injectable()
 export class ApiKeyService {
+  private readonly lastUse: LastUseRecorder;
+
   constructor(
     @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
     @Inject(AUTH_OPTIONS) private readonly options: AuthOptions,
-  ) {}
+  ) {
+    this.lastUse = new LastUseRecorder(keys.manager.connection, 'translation.api_keys');
+  }
 
   /**
    * Runs on every request: a malformed key is refused without touching the database, a
@@ -140,6 +156,11 @@ export class ApiKeyService {
     if (!isWellFormedApiKey(plainKey)) return null;
     const [row] = await AUTHENTICATE.rows(this.keys.manager.connection, [hashApiKey(plainKey)]);
     return row ? principalOf(row) : null;
+  }
+
+  /** Records that the key was used (`last_used_at`), off the request's path. */
+  noteUse(keyId: string): void {
+    this.lastUse.note(keyId);
   }
 
   /**
@@ -187,11 +208,23 @@ export class ApiKeyService {
     return key;
   }
 
-  /** Same key id and settings, new secret; the old secret stops working with this update. */
-  async regenerate(owner: KeyOwner, id: string): Promise<IssuedApiKey> {
+  /**
+   * Same key id and settings, new secret. The secret it replaces stops working with this update,
+   * or at the end of `previousWindow` (rolling); a secret kept from an earlier regeneration ends
+   * now, as a key has one previous secret at most.
+   */
+  async regenerate(owner: KeyOwner, id: string, previousWindow: PreviousSecretWindow = 'none'): Promise<IssuedApiKey> {
     const current = await this.get(owner, id);
     const secret = generateApiKey(current.sandbox);
-    const key = await this.updateActive(current, { keyHash: hashApiKey(secret), keyHint: apiKeyHint(secret), regeneratedAt: new Date() });
+    const regeneratedAt = new Date();
+    const keptFor = PREVIOUS_SECRET_WINDOWS[previousWindow];
+    const key = await this.updateActive(current, {
+      keyHash: hashApiKey(secret),
+      keyHint: apiKeyHint(secret),
+      regeneratedAt,
+      previousKeyHash: keptFor > 0 ? current.keyHash : null,
+      previousKeyExpiresAt: keptFor > 0 ? new Date(regeneratedAt.getTime() + keptFor * 1000) : null,
+    });
     return { key, secret };
   }
 

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { FormalityReportDto } from '@platform/style-profiles';
 import { BATCH_STATUSES, type BatchStatus } from '../batch-job.entity';
 import { REVIEWERS_OF_JOB, type ReviewersOfJob } from '../batch-view';
-import { TRANSLATION_FORMATS, TRANSLATION_TIERS } from '@platform/translation-pipeline';
+import { TRANSLATION_FORMATS, TRANSLATION_ORIGINS, TRANSLATION_TIERS, type TranslationOrigin } from '@platform/translation-pipeline';
 
 const REVIEWED_BY_DOCS = {
   enum: REVIEWERS_OF_JOB,
@@ -39,8 +40,22 @@ export class BatchResultDto {
   @ApiProperty({ description: 'The given or detected source language of the text', example: 'en' })
   detected_source: string;
 
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ type: 'integer', description: 'Words charged for the text: those translated' })
   words: number;
+
+  @ApiPropertyOptional({
+    enum: TRANSLATION_ORIGINS,
+    description:
+      'Where most of its translated words come from: `memory` (your memories), `catalog`, `engine`; `none` when nothing of it was translated. ' +
+      'Absent for jobs accepted before origins were recorded',
+  })
+  origin?: TranslationOrigin;
+
+  @ApiPropertyOptional({ description: 'Jobs with missing "keep": whether some of the text came back as sent, no memory holding it and no engine doing the pair' })
+  untranslated?: boolean;
+
+  @ApiPropertyOptional({ type: [String], example: ['/menu/close'], description: 'Jobs with missing "keep" in format json: the JSON Pointers of the string values that came back as sent' })
+  untranslated_paths?: string[];
 }
 
 export class BatchJobDto {
@@ -62,6 +77,15 @@ export class BatchJobDto {
   @ApiPropertyOptional(REVIEWED_BY_DOCS)
   reviewed_by?: ReviewersOfJob;
 
+  @ApiPropertyOptional({ format: 'uuid', description: 'The style profile the job was accepted with (named, or the default profile of the mode), applied as it was then' })
+  style_profile?: string;
+
+  @ApiPropertyOptional({
+    type: FormalityReportDto,
+    description: "When the job's style profile asks for formality more or less: the engines that translated its texts with it so far, and those without it",
+  })
+  formality?: FormalityReportDto;
+
   @ApiProperty({ format: 'date-time' })
   created_at: string;
 
@@ -74,7 +98,7 @@ export class BatchJobDto {
   @ApiProperty({ type: BatchProgressDto })
   progress: BatchProgressDto;
 
-  @ApiProperty({ type: 'integer', description: 'Words of all texts, charged at submission' })
+  @ApiProperty({ type: 'integer', description: 'Words of all texts, charged at submission (with missing "keep": those translated)' })
   words: number;
 
   @ApiProperty({ type: 'integer', description: 'ceil(words × price per 1,000 words of the tier / 1,000)' })

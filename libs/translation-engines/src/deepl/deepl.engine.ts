@@ -47,6 +47,8 @@ export class DeeplEngine implements TranslationEngine {
   private readonly client: DeepLClient;
   private readonly authKey: string;
   private readonly languagePairs: CachedPairs;
+  /** Targets DeepL lists as supporting `formality`, as of the last language list. */
+  private formalTargets = new Set<string>();
 
   constructor(config: EngineConfig) {
     if (!config.DEEPL_API_KEY) throw new Error('DEEPL_API_KEY is required when deepl is an engine');
@@ -64,8 +66,14 @@ export class DeeplEngine implements TranslationEngine {
     return this.languagePairs.get();
   }
 
-  async translate({ source, target, segments }: EngineRequest): Promise<string[]> {
+  appliesFormality(target: string): boolean {
+    return this.formalTargets.has(target);
+  }
+
+  async translate({ source, target, segments, formality }: EngineRequest): Promise<string[]> {
     await this.languagePairs.assertSupported({ source, target });
+    // DeepL refuses `formality` for a target without it, so only those with it are told.
+    const options: TranslateTextOptions = formality && this.appliesFormality(target) ? { ...TEXT_OPTIONS, formality } : TEXT_OPTIONS;
     const translations = [...segments];
     // DeepL refuses empty texts, and blank ones have nothing to translate.
     const pending = segments.flatMap((segment, index) => (/\S/.test(segment) ? [index] : []));
@@ -75,7 +83,7 @@ export class DeeplEngine implements TranslationEngine {
           batch.map((index) => segments[index]),
           deeplSource(source),
           deeplTarget(target),
-          TEXT_OPTIONS,
+          options,
         ),
       );
       results.forEach((result, k) => (translations[batch[k]] = result.text));
@@ -87,6 +95,8 @@ export class DeeplEngine implements TranslationEngine {
     const [sources, targets] = await Promise.all([this.client.getSourceLanguages(), this.client.getTargetLanguages()]);
     const targetCodes = new Set(targets.map((language) => language.code.toLowerCase()));
     const offeredTargets = EU_LANGUAGES.filter((code) => targetCodes.has(deeplTarget(code).toLowerCase()));
+    const formal = new Set(targets.filter((language) => language.supportsFormality).map((language) => language.code.toLowerCase()));
+    this.formalTargets = new Set(offeredTargets.filter((code) => formal.has(deeplTarget(code).toLowerCase())));
     return euPairs(sources.flatMap((language) => offeredTargets.map((target) => ({ source: language.code, target }))));
   }
 

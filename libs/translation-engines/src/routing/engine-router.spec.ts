@@ -1,4 +1,4 @@
-import { loadConfig } from '@platform/service-kit';
+import { loadConfig, MetricsRegistry } from '@platform/service-kit';
 import { modelsBetween, startLibreTranslateStandIn, type StandIn } from '@platform/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EngineConfig } from '../engine.config';
@@ -13,8 +13,8 @@ const has = (pairs: { source: string; target: string }[], source: string, target
 describe('EngineRouter over Apertium and a LibreTranslate stand-in', () => {
   let libre: StandIn;
   const routers: EngineRouter[] = [];
-  const router = (env: Record<string, string>) => {
-    const created = createRouter(loadConfig(EngineConfig, { LIBRETRANSLATE_URL: libre.url, ...env }));
+  const router = (env: Record<string, string>, metrics?: MetricsRegistry) => {
+    const created = createRouter(loadConfig(EngineConfig, { LIBRETRANSLATE_URL: libre.url, ...env }), metrics);
     routers.push(created);
     return created;
   };
@@ -54,8 +54,9 @@ describe('EngineRouter over Apertium and a LibreTranslate stand-in', () => {
     expect((await routed.translate({ source: 'es', segments: ['Hola'], target: 'en' })).engine).toBe('apertium');
   });
 
-  it('lets the next engine take over when the chosen one fails, and fails only when all have', async () => {
-    const reversed = router({ TRANSLATION_ENGINES: 'libretranslate,apertium' });
+  it('lets the next engine take over when the chosen one fails, and fails only when all have, counting calls and failovers', async () => {
+    const metrics = new MetricsRegistry();
+    const reversed = router({ TRANSLATION_ENGINES: 'libretranslate,apertium' }, metrics);
     libre.disrupt({ path: '/translate', status: 502, body: 'bad gateway' });
     const taken = await reversed.translate({ source: 'en', target: 'es', segments: ['The dog is sleeping.'] });
     expect(taken.engine).toBe('apertium');
@@ -64,6 +65,22 @@ describe('EngineRouter over Apertium and a LibreTranslate stand-in', () => {
     libre.disrupt({ path: '/translate', status: 500 });
     await expect(reversed.translate({ ...HELLO, target: 'de' })).rejects.toBeInstanceOf(EngineError);
     await expect(reversed.translate({ ...HELLO, target: 'ga' })).rejects.toBeInstanceOf(UnsupportedPairError);
+
+    const samples = async (name: string) =>
+      Object.fromEntries((await metrics.registry.getSingleMetric(name)!.get()).values.filter((v) => !('le' in v.labels)).map((v) => [JSON.stringify(v.labels), v.value]));
+    expect(await samples('translation_engine_requests_total')).toEqual({
+      [JSON.stringify({ engine: 'libretranslate', outcome: 'ok' })]: 0,
+      [JSON.stringify({ engine: 'libretranslate', outcome: 'error' })]: 2,
+      [JSON.stringify({ engine: 'libretranslate', outcome: 'unsupported' })]: 0,
+      [JSON.stringify({ engine: 'apertium', outcome: 'ok' })]: 1,
+      [JSON.stringify({ engine: 'apertium', outcome: 'error' })]: 0,
+      [JSON.stringify({ engine: 'apertium', outcome: 'unsupported' })]: 0,
+    });
+    // en->de goes to LibreTranslate alone: nobody takes over there.
+    expect(await samples('translation_engine_failovers_total')).toEqual({
+      [JSON.stringify({ from: 'libretranslate', to: 'apertium' })]: 1,
+      [JSON.stringify({ from: 'apertium', to: 'libretranslate' })]: 0,
+    });
   });
 });
 

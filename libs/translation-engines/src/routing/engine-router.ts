@@ -1,4 +1,6 @@
 import { Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { combinations, type MetricsRegistry } from '@platform/service-kit';
+import type { Counter, Histogram } from 'prom-client';
 import { EngineError, UnsupportedPairError, type EngineRequest, type LanguagePair, type TranslationEngine } from '../translation-engine';
 
 export interface RoutedTranslation {
@@ -6,6 +8,8 @@ export interface RoutedTranslation {
   segments: string[];
   /** The engine that made them. */
   engine: string;
+  /** With a formality asked for: whether that engine applied it. */
+  formalityApplied?: boolean;
 }
 
 interface Offer {
@@ -14,6 +18,24 @@ interface Offer {
 }
 
 const samePair = (a: LanguagePair, b: LanguagePair) => a.source === b.source && a.target === b.target;
+
+/** How a call to an engine ended: translated, failed (`EngineError`), or the engine no longer had the pair. */
+const OUTCOMES = ['ok', 'error', 'unsupported'] as const;
+
+interface EngineMetrics {
+  calls: Counter<string>;
+  seconds: Histogram<string>;
+  failovers: Counter<string>;
+}
+
+function engineMetrics(metrics: MetricsRegistry, names: string[]): EngineMetrics {
+  const others = names.flatMap((from) => names.filter((to) => to !== from).map((to) => ({ from, to })));
+  return {
+    calls: metrics.counter('translation_engine_requests_total', 'Calls to each translation engine, by outcome (ok, error, unsupported)', ['engine', 'outcome'], combinations({ engine: names, outcome: OUTCOMES })),
+    seconds: metrics.histogram('translation_engine_request_duration_seconds', 'How long calls to each translation engine took, failed ones included', ['engine'], [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30], combinations({ engine: names })),
+    failovers: metrics.counter('translation_engine_failovers_total', 'Calls that went on to the next engine after one failed, by the engine that failed and the one that took over', ['from', 'to'], others),
+  };
+}
 
 /**
  * Spreads translation over the configured engines. A pair goes first to its route
@@ -30,13 +52,16 @@ export class EngineRouter implements OnApplicationShutdown {
   /** What each engine listed when it last answered. */
   private readonly lastListed = new Map<TranslationEngine, LanguagePair[]>();
   private readonly unreachable = new Set<TranslationEngine>();
+  private readonly metrics?: EngineMetrics;
 
   constructor(
     readonly engines: readonly TranslationEngine[],
     /** `source-target` -> the engine name that takes the pair first. */
     private readonly routes: ReadonlyMap<string, string> = new Map(),
+    metrics?: MetricsRegistry,
   ) {
     if (engines.length === 0) throw new Error('EngineRouter needs at least one engine');
+    this.metrics = metrics && engineMetrics(metrics, engines.map((engine) => engine.name));
   }
 
   /**
@@ -58,18 +83,28 @@ export class EngineRouter implements OnApplicationShutdown {
     if (candidates.length === 0) throw new UnsupportedPairError(pair);
     const failures: Error[] = [];
     for (const [index, engine] of candidates.entries()) {
+      const timer = this.metrics?.seconds.startTimer({ engine: engine.name });
       try {
         const segments = await engine.translate(request);
         if (segments.length !== request.segments.length) {
           throw new EngineError(`Engine ${engine.name} returned ${segments.length} translations for ${request.segments.length} segments`);
         }
-        return { segments, engine: engine.name };
+        this.metrics?.calls.inc({ engine: engine.name, outcome: 'ok' });
+        return {
+          segments,
+          engine: engine.name,
+          ...(request.formality && { formalityApplied: engine.appliesFormality?.(request.target) ?? false }),
+        };
       } catch (error) {
         // An engine may have dropped the pair since it listed it: the next one may still have it.
         if (!(error instanceof EngineError) && !(error instanceof UnsupportedPairError)) throw error;
         failures.push(error);
         const next = candidates[index + 1];
+        this.metrics?.calls.inc({ engine: engine.name, outcome: error instanceof EngineError ? 'error' : 'unsupported' });
+        if (next) this.metrics?.failovers.inc({ from: engine.name, to: next.name });
         this.logger.warn(`${engine.name} failed ${pair.source}->${pair.target}${next ? `, ${next.name} takes over` : ''}: ${error.message}`);
+      } finally {
+        timer?.();
       }
     }
     throw failures.findLast((error) => error instanceof EngineError) ?? failures[0];

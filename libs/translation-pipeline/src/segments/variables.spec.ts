@@ -9,13 +9,14 @@ describe('findVariables', () => {
     ['Hi {{name}}, {{ user.name }}, {{#if admin}}boss{{/if}}', ['{{name}}', '{{ user.name }}', '{{#if admin}}', '{{/if}}']],
     ['%s %d %i %f %1$s %2$d %.2f %-5d %05.1f %lu %(name)s %@ %%', ['%s', '%d', '%i', '%f', '%1$s', '%2$d', '%.2f', '%-5d', '%05.1f', '%lu', '%(name)s', '%@', '%%']],
     ['Total ${amount} of ${items.length}', ['${amount}', '${items.length}']],
+    ['Blocked $COUNT$ trackers, $LINK_START$learn more$LINK_END$', ['$COUNT$', '$LINK_START$', '$LINK_END$']],
     ['{count, plural, =0 {no items} one {# item} other {# items}} left', ['{count, plural, =0 {no items} one {# item} other {# items}}']],
     ['{gender, select, female {She} male {He} other {They}} said {when, time, short}', ['{gender, select, female {She} male {He} other {They}}', '{when, time, short}']],
   ])('finds the variables of %s', (text, expected) => {
     expect(variablesIn(text)).toEqual(expected);
   });
 
-  it.each([['100% sure, 50 % off'], ['a { b c } d'], ['unclosed {name'], ['{a b}'], ['$100 and ${']])('finds none in %s', (text) => {
+  it.each([['100% sure, 50 % off'], ['a { b c } d'], ['unclosed {name'], ['{a b}'], ['$100 and ${'], ['$5 or $10 $']])('finds none in %s', (text) => {
     expect(findVariables(text)).toEqual([]);
   });
 

@@ -1,7 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { DEFAULT_DELIVERIES_PAGE, MAX_DELIVERIES_PAGE } from '../webhook-endpoint.service';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../entities/webhook-event.entity';
 
 export class DeliveriesQueryDto {
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_DELIVERIES_PAGE, default: DEFAULT_DELIVERIES_PAGE, description: 'Attempts per page' })
@@ -16,4 +17,9 @@ export class DeliveriesQueryDto {
   @IsOptional()
   @IsString()
   before?: string;
+
+  @ApiPropertyOptional({ enum: WEBHOOK_EVENT_TYPES, description: 'Only attempts to deliver events of this type' })
+  @IsOptional()
+  @IsIn(WEBHOOK_EVENT_TYPES)
+  type?: WebhookEventType;
 }

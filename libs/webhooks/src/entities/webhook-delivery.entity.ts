@@ -1,5 +1,8 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
+/** Of a receiver's answer, this much is kept with the attempt (Stripe shows a receiver's answer the same way). */
+export const RESPONSE_EXCERPT_BYTES = 1024;
+
 /** One attempt to deliver an event: what was called and how it ended. */
 @Entity({ schema: 'translation', name: 'webhook_deliveries' })
 export class WebhookDelivery {
@@ -30,6 +33,14 @@ export class WebhookDelivery {
 
   @Column({ type: 'text', nullable: true })
   error: string | null;
+
+  /** The headers sent (the signature headers are per attempt); the body is the event's payload. */
+  @Column({ name: 'request_headers', type: 'jsonb', nullable: true })
+  requestHeaders: Record<string, string> | null;
+
+  /** The first bytes of the receiver's answer, as text; null when no answer came. */
+  @Column({ name: 'response_excerpt', type: 'text', nullable: true })
+  responseExcerpt: string | null;
 
   @Column({ name: 'duration_ms', type: 'integer' })
   durationMs: number;

@@ -1,6 +1,8 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
-export type WebhookEventType = 'batch.completed';
+/** `webhook.test`: sent on request (Send test event), so that a receiver can be checked without a batch. */
+export const WEBHOOK_EVENT_TYPES = ['batch.completed', 'webhook.test'] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** What receivers get as the request body; frozen when the event is published. */
 export interface WebhookPayload {

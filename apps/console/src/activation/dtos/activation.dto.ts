@@ -1,10 +1,22 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { SignupState } from '@platform/auth';
-import { IsString, Length } from 'class-validator';
+import { normalizeVatNumber, vatNumberProblem } from '@platform/auth/vat-number';
+import { Transform } from 'class-transformer';
+import { IsString, Length, ValidateBy } from 'class-validator';
 import type { ActivationState } from '../activation.service';
 
 export const ACTIVATION_STATES: ActivationState[] = ['sandbox', 'pending', 'active'];
 const SIGNUP_STATES: SignupState[] = ['email_unverified', 'awaiting_approval', 'complete'];
+
+/** The number in its EU country's format, the message saying which format when it is not. */
+const EuVatNumber = () =>
+  ValidateBy({
+    name: 'euVatNumber',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && !vatNumberProblem(value),
+      defaultMessage: (args) => (typeof args?.value === 'string' ? vatNumberProblem(args.value) : undefined) ?? 'The VAT number must be a text',
+    },
+  });
 
 export class ActivationRequestDto {
   @ApiProperty({ minLength: 1, maxLength: 200, example: 'Beispiel GmbH' })
@@ -12,9 +24,16 @@ export class ActivationRequestDto {
   @Length(1, 200)
   company: string;
 
-  @ApiProperty({ minLength: 4, maxLength: 20, description: 'EU VAT identification number, country prefix first', example: 'DE123456789' })
+  @ApiProperty({
+    minLength: 4,
+    maxLength: 20,
+    description: "EU VAT identification number, country prefix first (EL for Greece, XI for Northern Ireland), in that country's format; spaces, dots and dashes are left out",
+    example: 'DE123456789',
+  })
   @IsString()
   @Length(4, 20)
+  @Transform(({ value }) => (typeof value === 'string' ? normalizeVatNumber(value) : value))
+  @EuVatNumber()
   vat_id: string;
 
   @ApiProperty({ minLength: 1, maxLength: 2000, example: 'Translating our shop catalogue into French and Spanish' })

@@ -66,8 +66,11 @@ export class ImageTokenDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When it was revoked; a revoked token is refused with 401' })
   revoked_at: Date | null;
 
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When it last authenticated a call of the image API, to the minute; null: never' })
+  last_used_at: Date | null;
+
   static from(token: AccessTokenView): ImageTokenDto {
-    return { id: token.id, prefix: 'img_', hint: token.hint, created_at: token.createdAt, revoked_at: token.revokedAt };
+    return { id: token.id, prefix: 'img_', hint: token.hint, created_at: token.createdAt, revoked_at: token.revokedAt, last_used_at: token.lastUsedAt };
   }
 }
 

@@ -1,6 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { TranslationErrorDto } from '@platform/errors';
-import { ReviewTaskFieldsDto, type ClaimedTask, type Reviewer, type ReviewTask } from '@platform/review';
+import { ReviewTaskFieldsDto, type ClaimedTask, type Reviewer, type ReviewTask, type TaskSuggestions } from '@platform/review';
+import { DoNotTranslateEntryDto } from '@platform/style-profiles';
+import { SuggestionDto } from '@platform/translation-memory';
 import { IsString, Length } from 'class-validator';
 
 /** The console takes JSON bodies of 64 KiB; an edit of a text as long as that is edited through the public API. */
@@ -14,8 +16,8 @@ export class ReviewEditDto {
 }
 
 export class ProtectedTokenDto {
-  @ApiProperty({ enum: ['variable', 'markup'] })
-  kind: 'variable' | 'markup';
+  @ApiProperty({ enum: ['variable', 'markup', 'do_not_translate'], description: "do_not_translate: a term of the job's style profile, kept as it is" })
+  kind: 'variable' | 'markup' | 'do_not_translate';
 
   @ApiProperty({ example: '{name}' })
   text: string;
@@ -36,6 +38,14 @@ export class RequiredTermDto {
 
   @ApiProperty({ type: 'integer', description: 'How often an edit must have the translation, at least' })
   count: number;
+}
+
+export class ReviewStyleDto {
+  @ApiProperty({ example: 'Marketing, France' })
+  name: string;
+
+  @ApiProperty({ description: 'Free text for reviewers; may be empty' })
+  notes: string;
 }
 
 export class ReviewTaskViewDto extends ReviewTaskFieldsDto {
@@ -60,6 +70,12 @@ export class ReviewTaskViewDto extends ReviewTaskFieldsDto {
   @ApiProperty({ type: [RequiredTermDto], description: 'Binding glossary terms an edit keeps' })
   terms: RequiredTermDto[];
 
+  @ApiProperty({ type: [DoNotTranslateEntryDto], description: "The do-not-translate terms of the job's style profile: found in an edit as in the machine translation" })
+  do_not_translate: DoNotTranslateEntryDto[];
+
+  @ApiProperty({ type: ReviewStyleDto, nullable: true, description: 'The style profile the job was translated with, and its notes for reviewers; null without one' })
+  style: ReviewStyleDto | null;
+
   static from(claimed: ClaimedTask): ReviewTaskViewDto {
     const { task, rules } = claimed;
     return {
@@ -71,6 +87,8 @@ export class ReviewTaskViewDto extends ReviewTaskFieldsDto {
       translation: task.verdictTranslation,
       tokens: rules.tokens.map(({ kind, text, start, end }) => ({ kind, text, start, end })),
       terms: rules.terms,
+      do_not_translate: (rules.doNotTranslate ?? []).map(({ term, caseSensitive }) => ({ term, case_sensitive: caseSensitive })),
+      style: claimed.style,
     };
   }
 }
@@ -162,8 +180,8 @@ export class RenewedLeaseResponseDto {
 }
 
 export class EditProblemDto {
-  @ApiProperty({ enum: ['variable', 'markup', 'term', 'json'] })
-  kind: 'variable' | 'markup' | 'term' | 'json';
+  @ApiProperty({ enum: ['variable', 'markup', 'do_not_translate', 'term', 'json'] })
+  kind: 'variable' | 'markup' | 'do_not_translate' | 'term' | 'json';
 
   @ApiProperty({ description: 'The token, the term\u2019s translation, or what is wrong with the JSON' })
   text: string;
@@ -181,4 +199,37 @@ export class EditProblemDto {
 export class EditRefusedDto extends TranslationErrorDto {
   @ApiPropertyOptional({ type: [EditProblemDto], description: 'With an edit that lost a token or a term: each of them' })
   problems?: EditProblemDto[];
+}
+
+export class SuggestedSegmentDto {
+  @ApiProperty({ description: 'The segment of the source text, as it stands there', example: 'Save the file.' })
+  text: string;
+
+  @ApiProperty({ type: 'integer', description: 'In a JSON text, which string value (in text order, notes left out); 0 otherwise' })
+  value: number;
+
+  @ApiProperty({ type: 'integer', description: 'Which paragraph of the text or value (blank lines part them)' })
+  paragraph: number;
+
+  @ApiProperty({ type: [SuggestionDto], description: 'Exact matches first, then fuzzy ones by similarity; empty when the memories hold nothing close' })
+  suggestions: SuggestionDto[];
+}
+
+export class TaskSuggestionsResponseDto {
+  @ApiProperty({ enum: [true] })
+  ok: true;
+
+  @ApiProperty({ type: String, nullable: true, description: 'The source language the memories were searched in; null when unknown (then no segments)' })
+  source_language: string | null;
+
+  @ApiProperty({ type: [SuggestedSegmentDto], description: 'The source text segment by segment, each with its suggestions; at most 20 segments' })
+  segments: SuggestedSegmentDto[];
+
+  static from(found: TaskSuggestions): TaskSuggestionsResponseDto {
+    return {
+      ok: true,
+      source_language: found.sourceLanguage,
+      segments: found.segments.map(({ segment, suggestions }) => ({ ...segment, suggestions: suggestions.map((suggestion) => SuggestionDto.from(suggestion)) })),
+    };
+  }
 }

@@ -114,6 +114,14 @@ export class InvitationViewDto extends PersonViewDto {
   }
 }
 
+export class InvitationResponseDto {
+  @ApiProperty({ enum: [true] })
+  ok: true;
+
+  @ApiProperty()
+  invitation: InvitationViewDto;
+}
+
 export class IssuedInvitationResponseDto {
   @ApiProperty({ enum: [true] })
   ok: true;

@@ -182,6 +182,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/api/users/invitations/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an open invitation again with a new link (owners only)
+         * @description The earlier link stops working; the new one is valid for CONSOLE_INVITATION_TTL_SECONDS from now, answered once and mailed as on invitation.
+         */
+        post: operations["UsersController_resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/users/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw an open invitation (owners only)
+         * @description Its link stops working at once.
+         */
+        delete: operations["UsersController_revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/api/users/{id}": {
         parameters: {
             query?: never;
@@ -258,7 +298,7 @@ export interface paths {
         put?: never;
         /**
          * Replace the secret of a key
-         * @description Same id and settings; the previous secret is refused with 401 from this moment. Revoked keys cannot be regenerated.
+         * @description Same id and settings, a new secret. The previous secret is refused with 401 from this moment, or keeps working for the window `previous_secret_valid_for` names (rolling a key without downtime; the key shows until when in `previous_secret_expires_at`). A secret kept from an earlier regeneration ends now. Revoked keys cannot be regenerated.
          */
         post: operations["ConsoleKeysController_regenerate"];
         delete?: never;
@@ -357,6 +397,26 @@ export interface paths {
         };
         /** One of your tasks, held or answered */
         get: operations["ReviewWorkspaceController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/review/tasks/{id}/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Translation-memory suggestions for one of your tasks, segment by segment
+         * @description From the memories of the account that submitted the job, in the job’s mode: exact matches first, then fuzzy ones with their similarity, each with its memory, origin and provenance. Nothing the request says chooses the account or the languages: they are the task’s.
+         */
+        get: operations["ReviewWorkspaceController_suggestions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -657,6 +717,115 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/api/memories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The mode's memories and the limits they live within
+         * @description The `default` memory (where reviewers’ verdicts go) is always listed, made on first use.
+         */
+        get: operations["ConsoleMemoriesController_list"];
+        put?: never;
+        /**
+         * Create a memory
+         * @description A mode holds at most 20 memories, the default one included.
+         */
+        post: operations["ConsoleMemoriesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/memories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A memory with a page of its entries
+         * @description `q` keeps the entries whose source or translation contains it, ignoring case.
+         */
+        get: operations["ConsoleMemoriesController_entries"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a memory with all its entries
+         * @description Deleting `default` empties it: it is made again, empty, on its next use.
+         */
+        delete: operations["ConsoleMemoriesController_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/memories/{id}/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a TMX, XLIFF or PO file
+         * @description The file is the request body with its media type, as for POST /api/v1/memories/{id}/import: read whole first, then imported in one transaction, so a malformed file or one that would take the memory over 100,000 entries changes nothing.
+         */
+        post: operations["ConsoleMemoriesController_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/memories/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the memory as TMX 1.4b
+         * @description Every entry; importing the file gives the same entries back.
+         */
+        get: operations["ConsoleMemoriesController_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/memories/{id}/entries/{entryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an entry */
+        delete: operations["ConsoleMemoriesController_deleteEntry"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an entry
+         * @description Its source, its translation or both, as plain text; the side not given stays. Another entry that had the new source gives way.
+         */
+        patch: operations["ConsoleMemoriesController_editEntry"];
+        trace?: never;
+    };
     "/console/api/batches": {
         parameters: {
             query?: never;
@@ -779,6 +948,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/api/webhook/deliveries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One delivery attempt, with what was sent and what came back
+         * @description The request's headers and body, the receiver's status and the first 1,024 bytes of its answer.
+         */
+        get: operations["ConsoleWebhookController_delivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/webhook/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description A `webhook.test` event to the mode's endpoint, signed, retried and logged like any event.
+         */
+        post: operations["ConsoleWebhookController_sendTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/api/webhook/deliveries/{id}/redeliver": {
         parameters: {
             query?: never;
@@ -814,6 +1023,49 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/style-profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The mode's style profiles, oldest first */
+        get: operations["ConsoleStyleProfilesController_list"];
+        put?: never;
+        /** Create a style profile */
+        post: operations["ConsoleStyleProfilesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/style-profiles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A style profile */
+        get: operations["ConsoleStyleProfilesController_get"];
+        /**
+         * Replace a style profile
+         * @description Every field at once; the next translation uses it.
+         */
+        put: operations["ConsoleStyleProfilesController_replace"];
+        post?: never;
+        /**
+         * Delete a style profile
+         * @description Translation requests naming it afterwards are refused; batches accepted with it keep their copy.
+         */
+        delete: operations["ConsoleStyleProfilesController_delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -955,6 +1207,16 @@ export interface components {
             created_at: string;
             /** @description A revoked key is refused with 401 and cannot be changed or regenerated */
             revoked: boolean;
+            /**
+             * Format: date-time
+             * @description When the key was last used, to the minute; null: never
+             */
+            last_used_at: string | null;
+            /**
+             * Format: date-time
+             * @description After a regeneration with a window: until when the previous secret is still accepted; null when it is not
+             */
+            previous_secret_expires_at: string | null;
         };
         VerifyEmailResponseDto: {
             /** @enum {boolean} */
@@ -1026,6 +1288,11 @@ export interface components {
             /** @description Whether the link was mailed to the invited address. False when the console sends no mail (no SMTP_URL) or the mail server refused or could not be reached; the invitation exists either way */
             mailed: boolean;
         };
+        InvitationResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            invitation: components["schemas"]["InvitationViewDto"];
+        };
         ChangeUserDto: {
             /**
              * @description owner: everything, users included; member: keys and work of the account; reviewer: review work only
@@ -1050,7 +1317,7 @@ export interface components {
             /** @example Beispiel GmbH */
             company: string;
             /**
-             * @description EU VAT identification number, country prefix first
+             * @description EU VAT identification number, country prefix first (EL for Greece, XI for Northern Ireland), in that country's format; spaces, dots and dashes are left out
              * @example DE123456789
              */
             vat_id: string;
@@ -1067,16 +1334,11 @@ export interface components {
             ok: true;
             keys: components["schemas"]["KeyViewDto"][];
         };
-        CreateKeyDto: {
+        ConsoleCreateKeyDto: {
             /** @description Words per calendar month (UTC); null means no per-key limit (sandbox keys keep their test quota) */
             monthly_word_limit?: number | null;
             /** @description Requests per minute; null means the service default */
             rate_limit_per_minute?: number | null;
-            /**
-             * @description Label shown in listings
-             * @example staging server
-             */
-            name?: string;
             /** @description true for a svc_test_ key with the sandbox test quota. Defaults to the kind of the calling key; a sandbox key can only create sandbox keys (403 forbidden otherwise). Live keys only for accounts activated for production (403 forbidden otherwise). */
             sandbox?: boolean;
             /**
@@ -1086,6 +1348,11 @@ export interface components {
              *     ]
              */
             scopes?: ("translate" | "manage")[];
+            /**
+             * @description Label shown in listings; not only spaces
+             * @example staging server
+             */
+            name: string;
         };
         IssuedKeyResponseDto: {
             /** @enum {boolean} */
@@ -1096,6 +1363,14 @@ export interface components {
              * @example svc_test_...
              */
             secret: string;
+        };
+        RegenerateKeyDto: {
+            /**
+             * @description How long the secret being replaced keeps working, so that clients can move to the new one: none (refused at once), 1 hour, 24 hours or 7 days
+             * @default none
+             * @enum {string}
+             */
+            previous_secret_valid_for?: "none" | "1h" | "24h" | "7d";
         };
         KeyResponseDto: {
             /** @enum {boolean} */
@@ -1126,8 +1401,11 @@ export interface components {
             lease_seconds: number;
         };
         ProtectedTokenDto: {
-            /** @enum {string} */
-            kind: "variable" | "markup";
+            /**
+             * @description do_not_translate: a term of the job's style profile, kept as it is
+             * @enum {string}
+             */
+            kind: "variable" | "markup" | "do_not_translate";
             /** @example {name} */
             text: string;
             /** @description Where it starts in machine_translation (UTF-16 code units) */
@@ -1148,6 +1426,17 @@ export interface components {
             translation: string;
             /** @description How often an edit must have the translation, at least */
             count: number;
+        };
+        DoNotTranslateEntryDto: {
+            /** @example Apple Pay */
+            term: string;
+            case_sensitive: boolean;
+        };
+        ReviewStyleDto: {
+            /** @example Marketing, France */
+            name: string;
+            /** @description Free text for reviewers; may be empty */
+            notes: string;
         };
         ReviewTaskViewDto: {
             /** Format: uuid */
@@ -1188,6 +1477,10 @@ export interface components {
             tokens: components["schemas"]["ProtectedTokenDto"][];
             /** @description Binding glossary terms an edit keeps */
             terms: components["schemas"]["RequiredTermDto"][];
+            /** @description The do-not-translate terms of the job's style profile: found in an edit as in the machine translation */
+            do_not_translate: components["schemas"]["DoNotTranslateEntryDto"][];
+            /** @description The style profile the job was translated with, and its notes for reviewers; null without one */
+            style: components["schemas"]["ReviewStyleDto"] | null;
         };
         NextReviewTaskResponseDto: {
             /** @enum {boolean} */
@@ -1220,6 +1513,68 @@ export interface components {
             ok: true;
             task: components["schemas"]["ReviewTaskViewDto"];
         };
+        SuggestionMemoryDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        SuggestionDto: {
+            /** @example 4711 */
+            entry_id: string;
+            memory: components["schemas"]["SuggestionMemoryDto"];
+            /** @description The stored source as written */
+            source: string;
+            /** @description Its translation as written */
+            target: string;
+            source_masked: string;
+            target_masked: string;
+            /**
+             * @description `exact`: the same source once normalised (case, whitespace, codes); `fuzzy`: similar
+             * @enum {string}
+             */
+            match: "exact" | "fuzzy";
+            /**
+             * @description Trigram similarity of the two sources (pg_trgm), 1 for exact matches
+             * @example 0.82
+             */
+            similarity: number;
+            /** @enum {string} */
+            origin: "reviewer_edit" | "reviewer_approval" | "import" | "api";
+            /**
+             * @description Where the entry came from: `{job, reviewer}` for reviewers' verdicts, `{format, tool}` for imports, `{key}` for entries written through the API, `{user}` for entries changed in the console
+             * @example {
+             *       "job": "job_4fQ2m9XcVb7Lk1PzRt8sYw3e",
+             *       "reviewer": "0b6f3b8e-2a41-4c2e-9a57-7d1f0f6d2c11"
+             *     }
+             */
+            provenance: {
+                [key: string]: string | null;
+            };
+            usage_count: number;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        SuggestedSegmentDto: {
+            /**
+             * @description The segment of the source text, as it stands there
+             * @example Save the file.
+             */
+            text: string;
+            /** @description In a JSON text, which string value (in text order, notes left out); 0 otherwise */
+            value: number;
+            /** @description Which paragraph of the text or value (blank lines part them) */
+            paragraph: number;
+            /** @description Exact matches first, then fuzzy ones by similarity; empty when the memories hold nothing close */
+            suggestions: components["schemas"]["SuggestionDto"][];
+        };
+        TaskSuggestionsResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description The source language the memories were searched in; null when unknown (then no segments) */
+            source_language: string | null;
+            /** @description The source text segment by segment, each with its suggestions; at most 20 segments */
+            segments: components["schemas"]["SuggestedSegmentDto"][];
+        };
         RenewedLeaseResponseDto: {
             /** @enum {boolean} */
             ok: true;
@@ -1242,7 +1597,7 @@ export interface components {
         };
         EditProblemDto: {
             /** @enum {string} */
-            kind: "variable" | "markup" | "term" | "json";
+            kind: "variable" | "markup" | "do_not_translate" | "term" | "json";
             /** @description The token, the term’s translation, or what is wrong with the JSON */
             text: string;
             /** @description For a term: the source term it translates */
@@ -1346,6 +1701,11 @@ export interface components {
              * @description When it was revoked; a revoked token is refused with 401
              */
             revoked_at: string | null;
+            /**
+             * Format: date-time
+             * @description When it last authenticated a call of the image API, to the minute; null: never
+             */
+            last_used_at: string | null;
         };
         ImageTokenListResponseDto: {
             /** @enum {boolean} */
@@ -1547,6 +1907,168 @@ export interface components {
             /** @enum {boolean} */
             ok: true;
         };
+        MemoryDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example Product UI */
+            name: string;
+            /**
+             * @description The one source language of its entries; null for any
+             * @enum {string|null}
+             */
+            source: "bg" | "cs" | "da" | "de" | "el" | "en" | "es" | "et" | "fi" | "fr" | "ga" | "hr" | "hu" | "it" | "lt" | "lv" | "mt" | "nl" | "pl" | "pt" | "ro" | "sk" | "sl" | "sv" | null;
+            /** @description Whether it is the memory reviewers' verdicts go to (named "default") */
+            default: boolean;
+            entry_count: number;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Last change of the memory or its entries
+             */
+            updated_at: string;
+        };
+        MemoryLimitsDto: {
+            /**
+             * @description Memories a mode holds at most, the default one included
+             * @example 20
+             */
+            memories_per_mode: number;
+            /** @example 100000 */
+            entries_per_memory: number;
+            /**
+             * @description Bytes of an import file at most
+             * @example 20971520
+             */
+            import_bytes: number;
+            /**
+             * @description Characters of a source or translation at most
+             * @example 5000
+             */
+            segment_length: number;
+        };
+        ConsoleMemoryListResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description The default memory first, then the others oldest first */
+            memories: components["schemas"]["MemoryDto"][];
+            limits: components["schemas"]["MemoryLimitsDto"];
+        };
+        CreateMemoryDto: {
+            /** @example Product UI */
+            name: string;
+            /**
+             * @description The one source language of its entries; any when absent
+             * @example en
+             * @enum {string}
+             */
+            source?: "bg" | "cs" | "da" | "de" | "el" | "en" | "es" | "et" | "fi" | "fr" | "ga" | "hr" | "hu" | "it" | "lt" | "lv" | "mt" | "nl" | "pl" | "pt" | "ro" | "sk" | "sl" | "sv";
+        };
+        MemoryResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            memory: components["schemas"]["MemoryDto"];
+        };
+        MemoryEntryDto: {
+            /**
+             * @description Entry id (digits)
+             * @example 4711
+             */
+            id: string;
+            /** @enum {string} */
+            source_lang: "bg" | "cs" | "da" | "de" | "el" | "en" | "es" | "et" | "fi" | "fr" | "ga" | "hr" | "hu" | "it" | "lt" | "lv" | "mt" | "nl" | "pl" | "pt" | "ro" | "sk" | "sl" | "sv";
+            /** @enum {string} */
+            target_lang: "bg" | "cs" | "da" | "de" | "el" | "en" | "es" | "et" | "fi" | "fr" | "ga" | "hr" | "hu" | "it" | "lt" | "lv" | "mt" | "nl" | "pl" | "pt" | "ro" | "sk" | "sl" | "sv";
+            /**
+             * @description The source as written, inline codes as in the original
+             * @example Click <b>Save</b> to keep {count} files
+             */
+            source: string;
+            /**
+             * @description The translation as written
+             * @example Klicken Sie auf <b>Speichern</b>, um {count} Dateien zu behalten
+             */
+            target: string;
+            /**
+             * @description The source as matched: inline codes as placeholders `<x id="N"/>` and `<g id="N">…</g>`, ids in order of appearance
+             * @example Click <g id="1">Save</g> to keep <x id="2"/> files
+             */
+            source_masked: string;
+            /**
+             * @description The translation masked, its ids those of the source's codes
+             * @example Klicken Sie auf <g id="1">Speichern</g>, um <x id="2"/> Dateien zu behalten
+             */
+            target_masked: string;
+            /** @enum {string} */
+            origin: "reviewer_edit" | "reviewer_approval" | "import" | "api";
+            /**
+             * @description Where the entry came from: `{job, reviewer}` for reviewers' verdicts, `{format, tool}` for imports, `{key}` for entries written through the API, `{user}` for entries changed in the console
+             * @example {
+             *       "job": "job_4fQ2m9XcVb7Lk1PzRt8sYw3e",
+             *       "reviewer": "0b6f3b8e-2a41-4c2e-9a57-7d1f0f6d2c11"
+             *     }
+             */
+            provenance: {
+                [key: string]: string | null;
+            };
+            /** @description Times a translation used it */
+            usage_count: number;
+            /** Format: date-time */
+            last_used_at: Record<string, never> | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ConsoleMemoryEntriesResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            memory: components["schemas"]["MemoryDto"];
+            /** @description The page of matching entries, in the order they were first added */
+            entries: components["schemas"]["MemoryEntryDto"][];
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
+            limits: components["schemas"]["MemoryLimitsDto"];
+        };
+        MemoryDeletedResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+        };
+        MemoryImportSkippedDto: {
+            /** @description Translations into, or units from, a language that is not one of the 24 official EU languages */
+            language?: number;
+            /** @description TMX units without a variant in the source language */
+            no_source?: number;
+            /** @description Empty or missing translations */
+            untranslated?: number;
+            /** @description PO entries marked fuzzy */
+            fuzzy?: number;
+            /** @description PO entries with plural forms */
+            plural?: number;
+        };
+        MemoryImportResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description The memory after the import */
+            memory: components["schemas"]["MemoryDto"];
+            /** @description Entries the memory did not hold before */
+            added: number;
+            /** @description Entries whose source the memory held: the file's translation replaced the old one */
+            replaced: number;
+            /** @description Units of the file left out on purpose, by reason; the rest was imported */
+            skipped: components["schemas"]["MemoryImportSkippedDto"];
+        };
+        MemoryEntryEditDto: {
+            /** @description A new source; the entry keeps its own when absent */
+            source?: string;
+            /** @description A new translation; the entry keeps its own when absent */
+            target?: string;
+        };
+        MemoryEntryResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            entry: components["schemas"]["MemoryEntryDto"];
+        };
         BatchProgressDto: {
             /** @description Texts translated so far */
             done: number;
@@ -1688,8 +2210,15 @@ export interface components {
              * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
              */
             event_id: string;
+            /**
+             * @description The event's type, as in the body's `type`
+             * @enum {string}
+             */
+            event_type: "batch.completed" | "webhook.test";
             /** @description Attempt number within its series (a redelivery starts a new series at 1) */
             attempt: number;
+            /** @description The attempt's number among all attempts of its event: a redelivery's attempts go on from the ones before it */
+            number: number;
             /** @description The URL called */
             url: string;
             /** @description The receiver's status; null when no answer came */
@@ -1719,6 +2248,77 @@ export interface components {
              * @description Pass as `before` for the next page; null on the last page
              */
             next_before: string | null;
+        };
+        DeliveryRequestDto: {
+            /** @description The headers sent, with the signature headers of this attempt; null for attempts recorded before they were kept */
+            headers: {
+                [key: string]: string;
+            } | null;
+            /** @description The body sent: the event's payload, the same on every attempt */
+            body: {
+                [key: string]: unknown;
+            };
+        };
+        DeliveryResponseExcerptDto: {
+            /** @description The receiver's status; null when no answer came */
+            status_code: number | null;
+            /** @description The first 1024 bytes of the answer's body, as text; null when no answer came (or for attempts recorded before excerpts were kept) */
+            body_excerpt: string | null;
+        };
+        DeliveryDetailDto: {
+            /**
+             * Format: uuid
+             * @description Id of this attempt
+             */
+            id: string;
+            /**
+             * @description The event, sent as the `webhook-id` header on every attempt
+             * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+             */
+            event_id: string;
+            /**
+             * @description The event's type, as in the body's `type`
+             * @enum {string}
+             */
+            event_type: "batch.completed" | "webhook.test";
+            /** @description Attempt number within its series (a redelivery starts a new series at 1) */
+            attempt: number;
+            /** @description The attempt's number among all attempts of its event: a redelivery's attempts go on from the ones before it */
+            number: number;
+            /** @description The URL called */
+            url: string;
+            /** @description The receiver's status; null when no answer came */
+            status_code: number | null;
+            /** @description true for a 2xx answer */
+            success: boolean;
+            /** @description Why the attempt failed, when the status does not say it all */
+            error: string | null;
+            duration_ms: number;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; null when none follows
+             */
+            next_attempt_at: string | null;
+            /** @description true when no further attempt follows in this series */
+            final: boolean;
+            request: components["schemas"]["DeliveryRequestDto"];
+            response: components["schemas"]["DeliveryResponseExcerptDto"];
+        };
+        DeliveryDetailResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            delivery: components["schemas"]["DeliveryDetailDto"];
+        };
+        TestEventResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            /**
+             * @description The `webhook.test` event queued for delivery; its attempts show in the delivery log
+             * @example msg_2KWPBgLlAfxdpx2AI54pPJ85f4W
+             */
+            event_id: string;
         };
         RedeliveryResponseDto: {
             /** @enum {boolean} */
@@ -1758,6 +2358,142 @@ export interface components {
             /** @description Review-tier jobs of the mode in all */
             total: number;
         };
+        DoNotTranslateTermDto: {
+            /** @example Apple Pay */
+            term: string;
+            /**
+             * @description false: any case of its letters matches (`windows` for `Windows`); the text keeps its own spelling
+             * @default true
+             */
+            case_sensitive?: boolean;
+        };
+        StyleProfileDto: {
+            /**
+             * Format: uuid
+             * @description Pass as `style_profile` in translate and batch requests
+             */
+            id: string;
+            name: string;
+            /** @description Whether requests of this mode that name no profile use it */
+            default: boolean;
+            do_not_translate: components["schemas"]["DoNotTranslateEntryDto"][];
+            /** @description Every rule, on or off */
+            typography: {
+                quotes?: boolean;
+                french_spacing?: boolean;
+                inverted_marks?: boolean;
+                apostrophe?: boolean;
+            };
+            /** @enum {string} */
+            formality: "default" | "more" | "less";
+            /** Format: uuid */
+            glossary: string | null;
+            /** Format: uuid */
+            memory: string | null;
+            notes: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        StyleProfileListResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description Oldest first */
+            style_profiles: components["schemas"]["StyleProfileDto"][];
+        };
+        StyleProfileInputDto: {
+            /** @example Marketing, France */
+            name: string;
+            /**
+             * @description Terms kept byte for byte wherever they occur as whole words (in text, HTML text and attributes, JSON values): never translated, never counted. A string is a case-sensitive term; `{term, case_sensitive}` says which. Over 1,000 terms: 413
+             * @default []
+             * @example [
+             *       "Apple Pay",
+             *       {
+             *         "term": "Notion",
+             *         "case_sensitive": false
+             *       }
+             *     ]
+             */
+            do_not_translate?: (string | components["schemas"]["DoNotTranslateTermDto"])[];
+            /**
+             * @description Rule -> on (true) or off (false); a rule left out is on. Each applies only to target languages with that convention (see the API documentation)
+             * @example {
+             *       "quotes": true,
+             *       "french_spacing": true,
+             *       "inverted_marks": false,
+             *       "apostrophe": true
+             *     }
+             */
+            typography?: {
+                quotes?: boolean;
+                french_spacing?: boolean;
+                inverted_marks?: boolean;
+                apostrophe?: boolean;
+            };
+            /**
+             * @description Passed to engines that can be told (DeepL); the response says which engines ignored it
+             * @default default
+             * @enum {string}
+             */
+            formality?: "default" | "more" | "less";
+            /**
+             * Format: uuid
+             * @description Glossary of the same mode used when a request names none (where it translates into the target)
+             */
+            glossary?: string | null;
+            /**
+             * Format: uuid
+             * @description Memory of the same mode used when a request names no memories
+             */
+            memory?: string | null;
+            /**
+             * @description Free text for reviewers, shown beside each review task of a job translated with the profile
+             * @default
+             */
+            notes?: string;
+            /**
+             * @description true: requests of this mode that name no profile use this one (the mode's previous default stops being one)
+             * @default false
+             */
+            default?: boolean;
+        };
+        StyleProfileResponseDto: {
+            /**
+             * Format: uuid
+             * @description Pass as `style_profile` in translate and batch requests
+             */
+            id: string;
+            name: string;
+            /** @description Whether requests of this mode that name no profile use it */
+            default: boolean;
+            do_not_translate: components["schemas"]["DoNotTranslateEntryDto"][];
+            /** @description Every rule, on or off */
+            typography: {
+                quotes?: boolean;
+                french_spacing?: boolean;
+                inverted_marks?: boolean;
+                apostrophe?: boolean;
+            };
+            /** @enum {string} */
+            formality: "default" | "more" | "less";
+            /** Format: uuid */
+            glossary: string | null;
+            /** Format: uuid */
+            memory: string | null;
+            notes: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @enum {boolean} */
+            ok: true;
+        };
+        StyleProfileDeletedResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+        };
     };
     responses: never;
     parameters: never;
@@ -1788,7 +2524,7 @@ export interface operations {
                     "application/json": components["schemas"]["SessionResponseDto"];
                 };
             };
-            /** @description invalid_credentials: unknown email address or wrong password (not told apart) */
+            /** @description invalid_credentials: unknown email address or wrong password (not told apart); from the 5th wrong password before the lock, the message says how many are left and for how long the lock would be */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2202,6 +2938,104 @@ export interface operations {
             };
         };
     };
+    UsersController_resend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invitation id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssuedInvitationResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no open invitation with this id in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    UsersController_revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invitation id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no open invitation with this id in this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
     UsersController_remove: {
         parameters: {
             query?: never;
@@ -2416,9 +3250,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateKeyDto"];
+                "application/json": components["schemas"]["ConsoleCreateKeyDto"];
             };
         };
         responses: {
@@ -2448,7 +3282,7 @@ export interface operations {
                     "application/json": components["schemas"]["TranslationErrorDto"];
                 };
             };
-            /** @description invalid_request: a field is invalid, a limit is above the account's ceiling, or the account holds the most keys it may */
+            /** @description invalid_request: a field is invalid, the name is missing or blank, a limit is above the account's ceiling, or the account holds the most keys it may */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2469,7 +3303,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RegenerateKeyDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -2499,6 +3337,15 @@ export interface operations {
             };
             /** @description not_found: no such key in this account, or revoked */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description invalid_request: previous_secret_valid_for is not one of the windows */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2760,6 +3607,55 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReviewTaskResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: not a reviewer, no languages yet, or a language that is not yours; reviewer_revoked: an operator revoked your reviewer access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no task of yours has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ReviewWorkspaceController_suggestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Task id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskSuggestionsResponseDto"];
                 };
             };
             /** @description not_signed_in: no session cookie, or the session ended or was revoked */
@@ -3731,6 +4627,486 @@ export interface operations {
             };
         };
     };
+    ConsoleMemoriesController_list: {
+        parameters: {
+            query: {
+                /** @description The account's world: `sandbox` (test keys) or `live` */
+                mode: "sandbox" | "live";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleMemoryListResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ConsoleMemoriesController_create: {
+        parameters: {
+            query: {
+                /** @description The account's world: `sandbox` (test keys) or `live` */
+                mode: "sandbox" | "live";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateMemoryDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description invalid_request: an empty or overlong name, the name `default`, a source outside the 24 official EU languages, or the mode already holds 20 memories */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ConsoleMemoriesController_entries: {
+        parameters: {
+            query: {
+                /** @description The account's world: `sandbox` (test keys) or `live` */
+                mode: "sandbox" | "live";
+                limit?: number;
+                /** @description The `next_cursor` of the previous page; omit for the first page */
+                cursor?: string;
+                /** @description Only entries whose source or translation contains this text (case-insensitive) */
+                q?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Memory id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleMemoryEntriesResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no such memory (or entry) in this account and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description invalid_request: limit out of range, a cursor this list did not give, or a q no entry can hold */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ConsoleMemoriesController_delete: {
+        parameters: {
+            query: {
+                /** @description The account's world: `sandbox` (test keys) or `live` */
+                mode: "sandbox" | "live";
+            };
+            header?: never;
+            path: {
+                /** @description Memory id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryDeletedResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no such memory (or entry) in this account and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ConsoleMemoriesController_import: {
+        parameters: {
+            query: {
+                /** @description The account's world: `sandbox` (test keys) or `live` */
+                mode: "sandbox" | "live";
+                /** @description The file format; needed when the Content-Type does not say (application/xml, text/xml, application/octet-stream) */
+                format?: "tmx" | "xliff" | "po";
+                /** @description Source language, for files that do not say (PO, TMX with srclang="*all*") and memories without one */
+                source?: "bg" | "cs" | "da" | "de" | "el" | "en" | "es" | "et" | "fi" | "fr" | "ga" | "hr" | "hu" | "it" | "lt" | "lv" | "mt" | "nl" | "pl" | "pt" | "ro" | "sk" | "sl" | "sv";
+                /** @description Target language of a PO file whose header names no Language */
+                target?: "bg" | "cs" | "da" | "de" | "el" | "en" | "es" | "et" | "fi" | "fr" | "ga" | "hr" | "hu" | "it" | "lt" | "lv" | "mt" | "nl" | "pl" | "pt" | "ro" | "sk" | "sl" | "sv";
+            };
+            header?: never;
+            path: {
+                /** @description Memory id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The file as it is: TMX 1.4b, XLIFF 1.2 or 2.x, or PO */
+        requestBody: {
+            content: {
+                "application/x-tmx+xml": Blob;
+                "application/xliff+xml": Blob;
+                "text/x-gettext-translation": Blob;
+                "text/x-po": Blob;
+                "application/xml": Blob;
+                "text/xml": Blob;
+                "application/octet-stream": Blob;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryImportResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no such memory (or entry) in this account and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description payload_too_large: a file over 20 MiB, or more entries than a memory holds */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description unsupported_media_type: not one of application/x-tmx+xml, application/xliff+xml, text/x-gettext-translation, text/x-po, application/xml, text/xml, application/octet-stream */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description invalid_request: the file is malformed (the message names the line or element), its languages do not fit the memory, or its format is not said */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ConsoleMemoriesController_export: {
+        parameters: {
+            query: {
+                /** @description The account's world: `sandbox` (test keys) or `live` */
+                mode: "sandbox" | "live";
+            };
+            header?: never;
+            path: {
+                /** @description Memory id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-tmx+xml": Blob;
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no such memory (or entry) in this account and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-tmx+xml": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ConsoleMemoriesController_deleteEntry: {
+        parameters: {
+            query: {
+                /** @description The account's world: `sandbox` (test keys) or `live` */
+                mode: "sandbox" | "live";
+            };
+            header?: never;
+            path: {
+                /** @description Memory id */
+                id: string;
+                /** @description Entry id (digits) */
+                entryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryDeletedResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no such memory (or entry) in this account and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ConsoleMemoriesController_editEntry: {
+        parameters: {
+            query: {
+                /** @description The account's world: `sandbox` (test keys) or `live` */
+                mode: "sandbox" | "live";
+            };
+            header?: never;
+            path: {
+                /** @description Memory id */
+                id: string;
+                /** @description Entry id (digits) */
+                entryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemoryEntryEditDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryEntryResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no such memory (or entry) in this account and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description invalid_request: neither source nor target given, or an empty or overlong text */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
     ConsoleBatchesController_list: {
         parameters: {
             query: {
@@ -4115,6 +5491,8 @@ export interface operations {
                 limit?: number;
                 /** @description Only attempts older than this one: the `next_before` of the previous page */
                 before?: string;
+                /** @description Only attempts to deliver events of this type */
+                type?: "batch.completed" | "webhook.test";
             };
             header?: never;
             path?: never;
@@ -4148,7 +5526,117 @@ export interface operations {
                     "application/json": components["schemas"]["TranslationErrorDto"];
                 };
             };
-            /** @description invalid_request: limit out of 1..100, or an unknown `before` */
+            /** @description invalid_request: limit out of 1..100, an unknown `before` or `type` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ConsoleWebhookController_delivery: {
+        parameters: {
+            query: {
+                /** @description The account's world: `sandbox` (test keys) or `live` */
+                mode: "sandbox" | "live";
+            };
+            header?: never;
+            path: {
+                /** @description Id of an attempt from the delivery log */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryDetailResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no such attempt in this account and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ConsoleWebhookController_sendTestEvent: {
+        parameters: {
+            query: {
+                /** @description The account's world: `sandbox` (test keys) or `live` */
+                mode: "sandbox" | "live";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestEventResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no webhook endpoint is registered in this mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description invalid_request: the endpoint is disabled */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4255,6 +5743,286 @@ export interface operations {
             };
             /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ConsoleStyleProfilesController_list: {
+        parameters: {
+            query: {
+                /** @description The account's world: `sandbox` (test keys) or `live` */
+                mode: "sandbox" | "live";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StyleProfileListResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ConsoleStyleProfilesController_create: {
+        parameters: {
+            query: {
+                /** @description The account's world: `sandbox` (test keys) or `live` */
+                mode: "sandbox" | "live";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StyleProfileInputDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StyleProfileResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description payload_too_large: more than 1000 do-not-translate terms */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description invalid_request: the profile breaks a rule of the public API (an unknown typography rule, an empty or repeated term or one with a control character, a glossary or memory of another mode) or the mode already holds 20 profiles */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ConsoleStyleProfilesController_get: {
+        parameters: {
+            query: {
+                /** @description The account's world: `sandbox` (test keys) or `live` */
+                mode: "sandbox" | "live";
+            };
+            header?: never;
+            path: {
+                /** @description Style profile id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StyleProfileResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no such style profile in this account and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ConsoleStyleProfilesController_replace: {
+        parameters: {
+            query: {
+                /** @description The account's world: `sandbox` (test keys) or `live` */
+                mode: "sandbox" | "live";
+            };
+            header?: never;
+            path: {
+                /** @description Style profile id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StyleProfileInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StyleProfileResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no such style profile in this account and mode */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description payload_too_large: more than 1000 do-not-translate terms */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description invalid_request: the profile breaks a rule of the public API (an unknown typography rule, an empty or repeated term or one with a control character, a glossary or memory of another mode) or the mode already holds 20 profiles */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    ConsoleStyleProfilesController_delete: {
+        parameters: {
+            query: {
+                /** @description The account's world: `sandbox` (test keys) or `live` */
+                mode: "sandbox" | "live";
+            };
+            header?: never;
+            path: {
+                /** @description Style profile id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StyleProfileDeletedResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description not_found: no such style profile in this account and mode */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,4 +1,4 @@
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { NavLink, Outlet } from 'react-router';
 import { useT } from '../i18n/i18n';
 import { RequireSession } from '../modules/session/components/RequireSession';
 import { useSignOut, type Session } from '../modules/session/hooks/use-session';
@@ -7,7 +7,6 @@ import { navigationFor } from './navigation';
 
 function Header({ session }: { session: Session }) {
   const t = useT();
-  const navigate = useNavigate();
   const signOut = useSignOut();
   return (
     <header className="app-header">
@@ -25,7 +24,7 @@ function Header({ session }: { session: Session }) {
       </nav>
       <div className="user">
         <span>{t('user.menu', { email: session.user.email, role: t(`role.${session.user.role}`) })}</span>
-        <button type="button" className="btn" onClick={() => signOut.mutate(false, { onSuccess: () => navigate('/sign-in') })}>
+        <button type="button" className="btn" onClick={() => signOut.mutate(false)}>
           {t('user.signOut')}
         </button>
       </div>

@@ -14,6 +14,8 @@ export const NAVIGATION: NavEntry[] = [
   { path: '/overview', label: 'nav.overview', roles: CUSTOMER },
   { path: '/keys', label: 'nav.keys', roles: CUSTOMER },
   { path: '/glossaries', label: 'nav.glossaries', roles: CUSTOMER },
+  { path: '/memories', label: 'nav.memories', roles: CUSTOMER },
+  { path: '/style', label: 'nav.style', roles: CUSTOMER },
   { path: '/batches', label: 'nav.batches', roles: CUSTOMER },
   { path: '/webhook', label: 'nav.webhook', roles: CUSTOMER },
   { path: '/images', label: 'nav.images', roles: CUSTOMER },

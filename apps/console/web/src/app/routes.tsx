@@ -5,11 +5,13 @@ import { batchesRoutes } from '../modules/batches/batches.routes';
 import { glossariesRoutes } from '../modules/glossaries/glossaries.routes';
 import { imagesRoutes } from '../modules/images/images.routes';
 import { keysRoutes } from '../modules/keys/keys.routes';
+import { memoriesRoutes } from '../modules/memories/memories.routes';
 import { overviewRoutes } from '../modules/overview/overview.routes';
 import { reviewRoutes } from '../modules/review/review.routes';
 import { RequireSession } from '../modules/session/components/RequireSession';
 import { sessionRoutes } from '../modules/session/session.routes';
 import { signupRoutes } from '../modules/signup/signup.routes';
+import { styleRoutes } from '../modules/style/style.routes';
 import { usersRoutes } from '../modules/users/users.routes';
 import { webhookRoutes } from '../modules/webhook/webhook.routes';
 import { PageHeader } from '../ui/PageHeader';
@@ -37,6 +39,8 @@ export const routes: RouteObject[] = [
       ...overviewRoutes,
       ...keysRoutes,
       ...glossariesRoutes,
+      ...memoriesRoutes,
+      ...styleRoutes,
       ...batchesRoutes,
       ...webhookRoutes,
       ...imagesRoutes,

@@ -25,3 +25,14 @@ export const formatDuration = (ms: number) => (ms < 1000 ? `${formatNumber(Math.
 
 /** A language code as the reader's own language names it, e.g. `lv` → "Latvian". */
 export const formatLanguage = (code: string) => new Intl.DisplayNames([locale(), 'en'], { type: 'language' }).of(code) ?? code;
+
+const KIB = 1024;
+const MIB = 1024 * 1024;
+
+/** A file size in binary units, as the limits are set: `20 MiB`, `512 KiB`, `300 bytes`. */
+export function formatBytes(bytes: number): string {
+  const amount = (value: number) => new Intl.NumberFormat(locale(), { maximumFractionDigits: 1 }).format(value);
+  if (bytes >= MIB) return `${amount(bytes / MIB)} MiB`;
+  if (bytes >= KIB) return `${amount(bytes / KIB)} KiB`;
+  return `${formatNumber(bytes)} bytes`;
+}

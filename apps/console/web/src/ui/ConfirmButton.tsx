@@ -30,16 +30,18 @@ export function ConfirmDialog({ question, confirmLabel, onConfirm, onCancel }: C
 
 interface ConfirmButtonProps extends Omit<ConfirmDialogProps, 'onCancel'> {
   children: ReactNode;
+  /** The button's accessible name when its text alone would not say which row it is about; it starts with that text. */
+  label?: string;
   disabled?: boolean;
   className?: string;
 }
 
 /** A destructive action behind a ConfirmDialog. */
-export function ConfirmButton({ children, question, confirmLabel, onConfirm, disabled, className = 'btn btn-danger' }: ConfirmButtonProps) {
+export function ConfirmButton({ children, label, question, confirmLabel, onConfirm, disabled, className = 'btn btn-danger' }: ConfirmButtonProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className={className} disabled={disabled} onClick={() => setOpen(true)}>
+      <button type="button" className={className} aria-label={label} disabled={disabled} onClick={() => setOpen(true)}>
         {children}
       </button>
       {open && (

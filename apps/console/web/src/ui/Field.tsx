@@ -1,30 +1,59 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 interface ControlProps {
   id: string;
   'aria-describedby'?: string;
+  'aria-invalid'?: true;
 }
 
-/** A label and an optional hint, tied to the control for screen readers. */
-function Labelled({ label, hint, control }: { label: string; hint?: string; control: (props: ControlProps) => ReactNode }) {
+interface LabelledProps {
+  label: string;
+  hint?: string;
+  /** What is wrong with the value, shown under the field and read with it. */
+  error?: string;
+}
+
+/** A label, an optional hint and an optional error, tied to the control for screen readers. */
+function Labelled({ label, hint, error, control }: LabelledProps & { control: (props: ControlProps) => ReactNode }) {
   const id = useId();
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      {control({ id, 'aria-describedby': hint ? `${id}-hint` : undefined })}
+      {control({ id, 'aria-describedby': describedBy, ...(error && { 'aria-invalid': true as const }) })}
       {hint && (
         <p className="hint" id={`${id}-hint`}>
           {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {error}
         </p>
       )}
     </div>
   );
 }
 
-export function Field({ label, hint, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string }) {
-  return <Labelled label={label} hint={hint} control={(props) => <input {...props} {...input} />} />;
+export function Field({ label, hint, error, ...input }: InputHTMLAttributes<HTMLInputElement> & LabelledProps) {
+  return <Labelled label={label} hint={hint} error={error} control={(props) => <input {...props} {...input} />} />;
 }
 
-export function TextAreaField({ label, hint, ...area }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; hint?: string }) {
-  return <Labelled label={label} hint={hint} control={(props) => <textarea {...props} {...area} />} />;
+export function TextAreaField({ label, hint, error, ...area }: TextareaHTMLAttributes<HTMLTextAreaElement> & LabelledProps) {
+  return <Labelled label={label} hint={hint} error={error} control={(props) => <textarea {...props} {...area} />} />;
+}
+
+export function SelectField({ label, hint, error, children, ...select }: SelectHTMLAttributes<HTMLSelectElement> & LabelledProps) {
+  return (
+    <Labelled
+      label={label}
+      hint={hint}
+      error={error}
+      control={(props) => (
+        <select {...props} {...select}>
+          {children}
+        </select>
+      )}
+    />
+  );
 }

@@ -1,24 +1,14 @@
-import { useState } from 'react';
 import { useT } from '../i18n/i18n';
+import { CopyValue } from './CopyValue';
 
-/** A secret the server will never show again: visible, selectable and copyable, once. */
-export function SecretOnce({ label, secret, note }: { label: string; secret: string; note?: string }) {
+/** A secret the server will never show again, as the content of a page that exists to show it. */
+export function SecretOnce({ label, secret }: { label: string; secret: string }) {
   const t = useT();
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    await navigator.clipboard?.writeText(secret).catch(() => undefined);
-    setCopied(true);
-  };
   return (
     <section className="secret" aria-label={label}>
       <h3>{label}</h3>
-      <p>{note ?? t('secret.once')}</p>
-      <div className="secret-value">
-        <code data-testid="secret">{secret}</code>
-        <button type="button" className="btn" onClick={copy}>
-          {copied ? t('action.copied') : t('action.copy')}
-        </button>
-      </div>
+      <p>{t('secret.once')}</p>
+      <CopyValue value={secret} testId="secret" />
     </section>
   );
 }

@@ -18,6 +18,8 @@ export function useCursorPages() {
   return {
     cursor: cursors[page - 1],
     page,
+    /** Back to the first page, when what is listed changes (another search). */
+    restart: () => setCursors([undefined]),
     pager: (next: string | null | undefined) => ({
       page,
       hasNext: Boolean(next),

@@ -1,10 +1,12 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyAuth, CurrentApiKey } from '@platform/auth';
 import type { ApiKeyPrincipal } from '@platform/contracts';
 import { Idempotent } from '../../idempotency/idempotent.decorator';
 import { AvailablePairs } from '../../languages/available-pairs.service';
 import { englishLanguageName } from '../../languages/native-language-name';
+import type { FastifyReply } from 'fastify';
+import { sendEngines } from '../../translate/engine-header';
 import { TranslateService } from '../../translate/translate.service';
 import { MonthUsage } from '../../usage/month-usage.service';
 import { AcceptsForm } from '../form-body';
@@ -38,8 +40,10 @@ export class DeepLController {
   @AcceptsForm()
   @ApiOperation({ summary: 'Translate texts as DeepL does', description: 'Billing, limits and errors of POST /api/v1/translate (tier basic; pro with a glossary), in DeepL\'s shapes. See docs/api/deepl-compatible.md.' })
   @ApiOkResponse({ type: DeepLTranslateResponseDto })
-  async translate(@CurrentApiKey() key: ApiKeyPrincipal, @Body() body: DeepLTranslateDto): Promise<DeepLTranslateResponseDto> {
-    return toDeepLTranslations(await this.translator.translateNow(key, toTranslateRequest(body)));
+  async translate(@CurrentApiKey() key: ApiKeyPrincipal, @Body() body: DeepLTranslateDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<DeepLTranslateResponseDto> {
+    const answer = await this.translator.translateNow(key, toTranslateRequest(body));
+    sendEngines(reply, answer.engines);
+    return toDeepLTranslations(answer);
   }
 
   @Get('languages')

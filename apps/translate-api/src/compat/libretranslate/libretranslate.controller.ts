@@ -1,11 +1,13 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyAuth, ApiKeyInBody, CurrentApiKey, Public } from '@platform/auth';
 import { EU_LANGUAGES, type ApiKeyPrincipal } from '@platform/contracts';
 import { LanguageDetector } from '@platform/translation-pipeline';
 import { Idempotent } from '../../idempotency/idempotent.decorator';
-import { AvailablePairs } from '../../languages/available-pairs.service';
+import { AvailablePairs, targetsBySource } from '../../languages/available-pairs.service';
 import { englishLanguageName } from '../../languages/native-language-name';
+import type { FastifyReply } from 'fastify';
+import { sendEngines } from '../../translate/engine-header';
 import { TranslateService } from '../../translate/translate.service';
 import { MAX_CHARACTERS } from '../../translate/translate-limits';
 import { AcceptsForm } from '../form-body';
@@ -34,8 +36,10 @@ export class LibreTranslateController {
   @AcceptsForm()
   @ApiOperation({ summary: 'Translate as LibreTranslate does', description: 'Billing, limits and errors of POST /api/v1/translate (tier basic), in LibreTranslate\'s shapes. See docs/api/libretranslate-compatible.md.' })
   @ApiOkResponse({ type: LibreTranslateResponseDto })
-  async translate(@CurrentApiKey() key: ApiKeyPrincipal, @Body() body: LibreTranslateRequestDto): Promise<LibreTranslateResponseDto> {
-    return toLibreTranslateResponse(body, await this.translator.translateNow(key, toTranslateRequest(body)));
+  async translate(@CurrentApiKey() key: ApiKeyPrincipal, @Body() body: LibreTranslateRequestDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<LibreTranslateResponseDto> {
+    const answer = await this.translator.translateNow(key, toTranslateRequest(body));
+    sendEngines(reply, answer.engines);
+    return toLibreTranslateResponse(body, answer);
   }
 
   @Get('languages')
@@ -43,9 +47,7 @@ export class LibreTranslateController {
   @ApiOperation({ summary: 'Languages and the targets each reaches, without a key as LibreTranslate answers' })
   @ApiOkResponse({ type: [LibreTranslateLanguageDto] })
   async languages(): Promise<LibreTranslateLanguageDto[]> {
-    const targets = new Map<string, string[]>();
-    for (const { source, target } of await this.pairs.list()) targets.set(source, [...(targets.get(source) ?? []), target]);
-    return [...targets.keys()].sort().map((code) => ({ code, name: englishLanguageName(code), targets: targets.get(code)!.sort() }));
+    return [...targetsBySource(await this.pairs.list())].map(([code, targets]) => ({ code, name: englishLanguageName(code), targets }));
   }
 
   @Post('detect')

@@ -17,6 +17,9 @@ export function toTranslateRequest(body: LibreTranslateRequestDto): ImmediateReq
     target: body.target,
     source: body.source === 'auto' ? undefined : body.source,
     format: body.format ?? 'text',
+    memory: body.memory,
+    missing: body.missing,
+    style_profile: body.style_profile,
   };
 }
 
@@ -24,7 +27,8 @@ export function toTranslateRequest(body: LibreTranslateRequestDto): ImmediateReq
 export function toLibreTranslateResponse(body: LibreTranslateRequestDto, { body: answer }: ImmediateAnswer): LibreTranslateResponseDto {
   const single = typeof body.q === 'string';
   const translatedText = single ? answer.translations[0] : answer.translations;
-  if (body.source !== 'auto') return { translatedText };
+  const style = { ...(answer.style_profile && { style_profile: answer.style_profile }), ...(answer.formality && { formality: answer.formality }) };
+  if (body.source !== 'auto') return { translatedText, ...style };
   const detected = answer.detected_sources.map((code): DetectedLanguageDto => ({ confidence: DETECTED_CONFIDENCE, language: code }));
-  return { translatedText, detectedLanguage: single ? detected[0] : detected };
+  return { translatedText, detectedLanguage: single ? detected[0] : detected, ...style };
 }

@@ -36,6 +36,17 @@ export class KeyViewDto {
   @ApiProperty({ description: 'A revoked key is refused with 401 and cannot be changed or regenerated' })
   revoked: boolean;
 
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the key was last used, to the minute; null: never' })
+  last_used_at: Date | null;
+
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'After a regeneration with a window: until when the previous secret is still accepted; null when it is not',
+  })
+  previous_secret_expires_at: Date | null;
+
   static from(key: ApiKey): KeyViewDto {
     return {
       id: key.id,
@@ -48,6 +59,8 @@ export class KeyViewDto {
       rate_limit_per_minute: key.rateLimitPerMinute,
       created_at: key.createdAt,
       revoked: key.revokedAt !== null,
+      last_used_at: key.lastUsedAt,
+      previous_secret_expires_at: key.previousKeyExpiresAt && key.previousKeyExpiresAt > new Date() && !key.revokedAt ? key.previousKeyExpiresAt : null,
     };
   }
 }

@@ -1,7 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { ApiBody, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { TranslationErrorDto } from '@platform/errors';
 import { IssuedKeyResponseDto, KeyResponseDto } from './key-responses.dto';
+import { RegenerateKeyDto } from './regenerate-key.dto';
 
 const KEY_ID = { name: 'id', format: 'uuid', description: 'Key id (not the secret)' };
 
@@ -10,15 +11,18 @@ const KEY_ID = { name: 'id', format: 'uuid', description: 'Key id (not the secre
  * the same key service. `invalidCode` is the `error` each answers for an invalid field.
  */
 export const KeyRouteDocs = {
-  regenerate: () =>
+  regenerate: (invalidCode: string) =>
     applyDecorators(
       ApiOperation({
         summary: 'Replace the secret of a key',
-        description: 'Same id and settings; the previous secret is refused with 401 from this moment. Revoked keys cannot be regenerated.',
+        description:
+          'Same id and settings, a new secret. The previous secret is refused with 401 from this moment, or keeps working for the window `previous_secret_valid_for` names (rolling a key without downtime; the key shows until when in `previous_secret_expires_at`). A secret kept from an earlier regeneration ends now. Revoked keys cannot be regenerated.',
       }),
       ApiParam(KEY_ID),
+      ApiBody({ type: RegenerateKeyDto, required: false }),
       ApiOkResponse({ type: IssuedKeyResponseDto }),
       ApiNotFoundResponse({ type: TranslationErrorDto, description: 'not_found: no such key in this account, or revoked' }),
+      ApiUnprocessableEntityResponse({ type: TranslationErrorDto, description: `${invalidCode}: previous_secret_valid_for is not one of the windows` }),
     ),
   revoke: () =>
     applyDecorators(

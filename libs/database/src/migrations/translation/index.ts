@@ -15,6 +15,13 @@ import { ReviewScope1733700000000 } from './1733700000000-review-scope';
 import { AccountNamesUnique1733710000000 } from './1733710000000-account-names-unique';
 import { SignupVerification1733711000000 } from './1733711000000-signup-verification';
 import { ChargeWordsDeadline1733800000000 } from './1733800000000-charge-words-deadline';
+import { TranslationMemory1733900000000 } from './1733900000000-translation-memory';
+import { CatalogEntries1733950000000 } from './1733950000000-catalog-entries';
+import { BatchMemory1734050000000 } from './1734050000000-batch-memory';
+import { OutboxTraceContext1734100000000 } from './1734100000000-outbox-trace-context';
+import { StyleProfiles1734200000000 } from './1734200000000-style-profiles';
+import { KeyRolling1734300000000 } from './1734300000000-key-rolling';
+import { DeliveryExchange1734310000000 } from './1734310000000-delivery-exchange';
 
 /** Ordered list; a new migration is appended here and never edited once released. */
 export const translationMigrations: Function[] = [
@@ -35,4 +42,11 @@ export const translationMigrations: Function[] = [
   AccountNamesUnique1733710000000,
   SignupVerification1733711000000,
   ChargeWordsDeadline1733800000000,
+  TranslationMemory1733900000000,
+  CatalogEntries1733950000000,
+  BatchMemory1734050000000,
+  OutboxTraceContext1734100000000,
+  StyleProfiles1734200000000,
+  KeyRolling1734300000000,
+  DeliveryExchange1734310000000,
 ];

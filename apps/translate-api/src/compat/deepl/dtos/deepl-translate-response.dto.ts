@@ -1,4 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { FormalityReportDto } from '@platform/style-profiles';
 
 export class DeepLTranslationDto {
   @ApiProperty({ example: 'EN', description: 'The given source language, or the one detected for this text' })
@@ -12,6 +13,12 @@ export class DeepLTranslationDto {
 }
 
 export class DeepLTranslateResponseDto {
+  @ApiPropertyOptional({ format: 'uuid', description: "Ours, not DeepL's: the style profile applied, as in /api/v1/translate" })
+  style_profile?: string;
+
+  @ApiPropertyOptional({ type: FormalityReportDto, description: "Ours, not DeepL's: with a formality asked for, which engines applied it and which could not" })
+  formality?: FormalityReportDto;
+
   @ApiProperty({ type: [DeepLTranslationDto], description: 'In the order of the texts' })
   translations: DeepLTranslationDto[];
 }

@@ -1,6 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsOptional, IsString, MinLength } from 'class-validator';
-import { AsFlag, AsList, Ignored } from '../../compat-fields';
+import { NO_STYLE_PROFILE } from '@platform/style-profiles';
+import { ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUUID, MinLength, ValidateIf } from 'class-validator';
+import { MISSING_HANDLINGS, type MissingHandling } from '@platform/translation-pipeline';
+import { AsCommaList, AsFlag, AsList, Ignored } from '../../compat-fields';
 
 /** DeepL's POST /v2/translate, as JSON or as a form with `text` repeated. */
 export class DeepLTranslateDto {
@@ -53,7 +55,12 @@ export class DeepLTranslateDto {
   @IsIn(['0', '1', 'nonewlines'], { message: "Value for 'split_sentences' not supported." })
   split_sentences?: string;
 
-  @ApiPropertyOptional({ enum: ['default', 'more', 'less', 'prefer_more', 'prefer_less'], description: 'Accepted and ignored: our engines have no formality control' })
+  @ApiPropertyOptional({
+    enum: ['default', 'more', 'less', 'prefer_more', 'prefer_less'],
+    description:
+      'Passed to engines that can be told (DeepL), over the style profile\'s formality; prefer_ forms are more and less. An engine that cannot apply it ' +
+      'translates without it, and the answer says so in `formality` (ours, not DeepL\'s) rather than failing',
+  })
   @IsOptional()
   @IsIn(['default', 'more', 'less', 'prefer_more', 'prefer_less'], { message: "Value for 'formality' not supported." })
   formality?: string;
@@ -63,8 +70,36 @@ export class DeepLTranslateDto {
   @IsString()
   model_type?: string;
 
-  @Ignored('Accepted and ignored: tags inside which nothing is translated are our html format\'s fixed list (script, style, code, pre, translate="no")')
-  ignore_tags?: unknown;
+  @ApiPropertyOptional({ description: 'Ours, not DeepL\'s: false translates with the engine alone, without your translation memories and the catalog (as `memory` of /api/v1/translate)' })
+  @IsOptional()
+  @AsFlag()
+  @IsBoolean({ message: "Value for 'memory' not supported." })
+  memory?: boolean;
+
+  @ApiPropertyOptional({
+    enum: MISSING_HANDLINGS,
+    description: 'Ours, not DeepL\'s: `keep` translates a pair without an engine as far as your memories go and returns the rest as sent, billed 0 (as `missing` of /api/v1/translate)',
+  })
+  @IsOptional()
+  @IsIn(MISSING_HANDLINGS, { message: "Value for 'missing' not supported." })
+  missing?: MissingHandling;
+
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'With tag_handling: elements whose content is kept as sent, as if they said translate="no"; comma-separated or repeated. Without tag_handling: ignored',
+    example: ['keep', 'x-brand'],
+  })
+  @IsOptional()
+  @AsCommaList()
+  @IsArray({ message: "Value for 'ignore_tags' not supported." })
+  @IsString({ each: true, message: "Value for 'ignore_tags' not supported." })
+  ignore_tags?: string[];
+
+  @ApiPropertyOptional({ format: 'uuid', description: "Ours, not DeepL's: one of your style profiles, or `none` (as `style_profile` of /api/v1/translate)" })
+  @IsOptional()
+  @ValidateIf((body: DeepLTranslateDto) => body.style_profile !== NO_STYLE_PROFILE)
+  @IsUUID('all', { message: "Value for 'style_profile' not supported." })
+  style_profile?: string;
 
   @Ignored()
   non_splitting_tags?: unknown;

@@ -1,6 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Allow, IsDefined, IsIn, IsOptional, IsString, MinLength } from 'class-validator';
-import { Ignored } from '../../compat-fields';
+import { FormalityReportDto } from '@platform/style-profiles';
+import { MISSING_HANDLINGS, type MissingHandling } from '@platform/translation-pipeline';
+import { NO_STYLE_PROFILE } from '@platform/style-profiles';
+import { Allow, IsBoolean, IsDefined, IsIn, IsOptional, IsString, IsUUID, MinLength, ValidateIf } from 'class-validator';
+import { AsFlag, Ignored } from '../../compat-fields';
 
 /** Both spellings of the key in the body: `api_key` is LibreTranslate's, `apiKey` what some clients send. */
 export const LIBRETRANSLATE_KEY_FIELDS = ['api_key', 'apiKey'];
@@ -35,6 +38,23 @@ export class LibreTranslateRequestDto extends LibreTranslateKeyed {
   @IsIn(['text', 'html'], { message: 'Invalid request: format must be text or html' })
   format?: 'text' | 'html';
 
+  @ApiPropertyOptional({ description: "Ours, not LibreTranslate's: false translates with the engine alone, without your translation memories and the catalog" })
+  @IsOptional()
+  @AsFlag()
+  @IsBoolean({ message: 'Invalid request: memory must be true or false' })
+  memory?: boolean;
+
+  @ApiPropertyOptional({ enum: MISSING_HANDLINGS, description: "Ours, not LibreTranslate's: `keep` translates a pair without an engine as far as your memories go and returns the rest as sent" })
+  @IsOptional()
+  @IsIn(MISSING_HANDLINGS, { message: 'Invalid request: missing must be keep' })
+  missing?: MissingHandling;
+
+  @ApiPropertyOptional({ format: 'uuid', description: "Ours, not LibreTranslate's: one of your style profiles, or `none` (as `style_profile` of /api/v1/translate)" })
+  @IsOptional()
+  @ValidateIf((body: LibreTranslateRequestDto) => body.style_profile !== NO_STYLE_PROFILE)
+  @IsUUID('all', { message: 'Invalid request: style_profile must be the id of one of your style profiles' })
+  style_profile?: string;
+
   @Ignored('Accepted and ignored: no alternatives are given')
   alternatives?: unknown;
 }
@@ -60,6 +80,12 @@ export class LibreTranslateResponseDto {
 
   @ApiPropertyOptional({ description: 'With source auto: one for a string q, an array for an array' })
   detectedLanguage?: DetectedLanguageDto | DetectedLanguageDto[];
+
+  @ApiPropertyOptional({ format: 'uuid', description: "Ours, not LibreTranslate's: the style profile applied, as in /api/v1/translate" })
+  style_profile?: string;
+
+  @ApiPropertyOptional({ type: FormalityReportDto, description: "Ours, not LibreTranslate's: with the profile's formality, which engines applied it and which could not" })
+  formality?: FormalityReportDto;
 }
 
 export class LibreTranslateLanguageDto {

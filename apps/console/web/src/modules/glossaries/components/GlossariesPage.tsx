@@ -4,6 +4,7 @@ import { formatDateTime, formatNumber } from '../../../i18n/format';
 import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { ConfirmButton } from '../../../ui/ConfirmButton';
+import { CopyValue } from '../../../ui/CopyValue';
 import { ModeSwitch } from '../../../ui/ModeSwitch';
 import { PageHeader } from '../../../ui/PageHeader';
 import { DataTable } from '../../../ui/DataTable';
@@ -55,6 +56,7 @@ export function GlossariesPage({ session }: { session: Session }) {
           rowKey={(glossary) => glossary.id}
           columns={[
             { header: t('glossaries.name'), rowHeader: true, cell: (glossary) => <Link to={`/glossaries/${glossary.id}?mode=${mode}`}>{glossary.name}</Link> },
+            { header: t('glossaries.id'), cell: (glossary) => <CopyValue value={glossary.id} what={t('glossaries.idOf', { name: glossary.name })} /> },
             { header: t('glossaries.source'), cell: (glossary) => glossary.source },
             { header: t('glossaries.targets'), cell: (glossary) => glossary.targets.join(', ') },
             { header: t('glossaries.entries'), cell: (glossary) => formatNumber(glossary.entry_count) },
@@ -68,6 +70,7 @@ export function GlossariesPage({ session }: { session: Session }) {
                     {t('glossaries.download')}
                   </a>
                   <ConfirmButton
+                    label={t('glossaries.deleteOf', { name: glossary.name })}
                     question={t('glossaries.deleteConfirm', { name: glossary.name })}
                     confirmLabel={t('glossaries.delete')}
                     onConfirm={() => remove.mutate(glossary.id, { onSuccess: () => setDeleted(glossary.name) })}
@@ -80,6 +83,7 @@ export function GlossariesPage({ session }: { session: Session }) {
           ]}
         />
       )}
+      {glossaries.length > 0 && <p className="hint">{t('glossaries.idHint')}</p>}
       <Pager {...pager(data?.total)} />
       <GlossaryUploadForm mode={mode} />
     </>

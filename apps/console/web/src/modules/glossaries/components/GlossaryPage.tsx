@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { formatNumber } from '../../../i18n/format';
 import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
+import { CopyValue } from '../../../ui/CopyValue';
 import { PageHeader } from '../../../ui/PageHeader';
 import { DataTable } from '../../../ui/DataTable';
 import { Pager } from '../../../ui/Pager';
@@ -38,6 +39,13 @@ export function GlossaryPage({ session }: { session: Session }) {
       <p>
         <Link to={`/glossaries?mode=${mode}`}>{t('glossaries.back')}</Link>
       </p>
+      {glossary && (
+        <div className="field">
+          <span className="label">{t('glossaries.id')}</span>
+          <CopyValue value={glossary.id} what={t('glossaries.idOf', { name: glossary.name })} />
+          <p className="hint">{t('glossaries.idHint')}</p>
+        </div>
+      )}
       <ApiErrorMessage error={error} />
       <div className="field search">
         <label htmlFor="entry-search">{t('glossaries.search')}</label>

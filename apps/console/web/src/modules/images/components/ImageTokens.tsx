@@ -1,10 +1,10 @@
-import { formatDate } from '../../../i18n/format';
+import { formatDate, formatDateTime } from '../../../i18n/format';
 import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { ConfirmButton } from '../../../ui/ConfirmButton';
 import { DataTable } from '../../../ui/DataTable';
 import { Pager } from '../../../ui/Pager';
-import { SecretOnce } from '../../../ui/SecretOnce';
+import { SecretDialog } from '../../../ui/SecretDialog';
 import { usePage } from '../../../ui/use-page';
 import { useImageTokenActions, useImageTokens } from '../hooks/use-images';
 
@@ -27,13 +27,14 @@ export function ImageTokens({ subscriptionId, active }: { subscriptionId: string
           columns={[
             { header: t('images.token'), cell: (token) => <code>{`${token.prefix}…${token.hint}`}</code> },
             { header: t('images.created'), cell: (token) => formatDate(token.created_at) },
+            { header: t('images.lastUsed'), cell: (token) => (token.last_used_at ? formatDateTime(token.last_used_at) : t('images.neverUsed')) },
             { header: t('images.status'), cell: (token) => (token.revoked_at ? t('images.tokenRevoked', { date: formatDate(token.revoked_at) }) : t('images.tokenActive')) },
             {
               header: t('images.actions'),
               className: 'row-actions',
               cell: (token) =>
                 !token.revoked_at && (
-                  <ConfirmButton question={t('images.revokeConfirm', { hint: token.hint })} confirmLabel={t('images.revoke')} onConfirm={() => revoke.mutate(token.id)}>
+                  <ConfirmButton label={t('images.revokeOf', { hint: token.hint })} question={t('images.revokeConfirm', { hint: token.hint })} confirmLabel={t('images.revoke')} onConfirm={() => revoke.mutate(token.id)}>
                     {t('images.revoke')}
                   </ConfirmButton>
                 ),
@@ -45,11 +46,11 @@ export function ImageTokens({ subscriptionId, active }: { subscriptionId: string
       <ApiErrorMessage error={error ?? create.error ?? revoke.error} />
       <div className="actions">
         <button type="button" className="btn btn-primary" disabled={!active || create.isPending} onClick={() => create.mutate()}>
-          {t('images.createToken')}
+          {create.isPending ? t('images.creatingToken') : t('images.createToken')}
         </button>
       </div>
       {!active && <p className="hint">{t('images.createInactive')}</p>}
-      {create.data && <SecretOnce label={t('images.tokenCreated')} secret={create.data.secret} note={t('images.tokenNote')} />}
+      {create.data && <SecretDialog title={t('images.tokenCreated')} secret={create.data.secret} note={t('images.tokenNote')} onClose={() => create.reset()} />}
     </section>
   );
 }

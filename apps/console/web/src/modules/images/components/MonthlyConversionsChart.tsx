@@ -15,6 +15,7 @@ export function MonthlyConversionsChart({ subscriptionId }: { subscriptionId: st
       bars={data.months.map(({ month, conversions }) => ({ label: formatMonth(month), value: conversions }))}
       limit={data.monthly_limit}
       limitLabel={t('images.limitLine', { limit: formatNumber(data.monthly_limit) })}
+      emptyText={t('images.noConversions')}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiProblem, unwrap } from '../../../api/client';
+import { USAGE_REFRESH_MS } from '../../../api/usage-refresh';
 import type { components } from '../../../api/session-api';
 
 export type ImageSubscription = components['schemas']['ImageSubscriptionDto'];
@@ -18,11 +19,14 @@ export const useSubscriptions = () =>
     queryFn: () => unwrap(api.GET('/console/api/images/subscriptions')),
     // Not connected is how this console is set up: asking again will not change it.
     retry: (count, error) => !isNotConnected(error) && count < 2,
+    // Each subscription's use of its limit is in this answer.
+    refetchInterval: (query) => (isNotConnected(query.state.error) ? false : USAGE_REFRESH_MS),
   });
 
 export const useImageTokens = (id: string) => useQuery({ queryKey: [...ofSubscription(id), 'tokens'], queryFn: () => unwrap(api.GET('/console/api/images/subscriptions/{id}/tokens', params(id))) });
 
-export const useImageUsage = (id: string) => useQuery({ queryKey: [...ofSubscription(id), 'usage'], queryFn: () => unwrap(api.GET('/console/api/images/subscriptions/{id}/usage', params(id))) });
+export const useImageUsage = (id: string) =>
+  useQuery({ queryKey: [...ofSubscription(id), 'usage'], queryFn: () => unwrap(api.GET('/console/api/images/subscriptions/{id}/usage', params(id))), refetchInterval: USAGE_REFRESH_MS });
 
 /** Creating (the secret is in that answer only) and revoking a subscription's tokens; each refreshes its list. */
 export function useImageTokenActions(id: string) {

@@ -1,28 +1,71 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { Field } from '../../../ui/Field';
-import { SecretOnce } from '../../../ui/SecretOnce';
+import { placeProblem } from '../../../ui/field-problem';
+import { SecretDialog } from '../../../ui/SecretDialog';
 import { useKeyActions } from '../hooks/use-keys';
 import { parseLimit } from '../utils/limit-input';
 import { KeyLimitsFields, type LimitsDraft } from './KeyLimitsFields';
 
+const NO_LIMITS: LimitsDraft = { monthly: '', rate: '' };
+
+/**
+ * A named key of either kind with its own limits. The secret opens in a dialog and the form
+ * starts over, so that nothing invites a second key by mistake; while a creation is under way,
+ * another submit does nothing.
+ */
 export function CreateKeyForm({ canCreateLive }: { canCreateLive: boolean }) {
   const t = useT();
   const { create } = useKeyActions();
   const [name, setName] = useState('');
   const [sandbox, setSandbox] = useState(!canCreateLive);
-  const [limits, setLimits] = useState<LimitsDraft>({ monthly: '', rate: '' });
+  const [limits, setLimits] = useState<LimitsDraft>(NO_LIMITS);
+  const [nameMissing, setNameMissing] = useState(false);
+  // Set at once, unlike the mutation's state: a double click submits twice before React renders again.
+  const sending = useRef(false);
+  const form = useRef<HTMLFormElement>(null);
+  const refused = placeProblem<'name'>(create.error, [['name', /^name\b/i]]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate({ name: name || undefined, sandbox, monthly_word_limit: parseLimit(limits.monthly), rate_limit_per_minute: parseLimit(limits.rate) });
+    if (sending.current) return;
+    const trimmed = name.trim();
+    setNameMissing(trimmed === '');
+    if (trimmed === '') return;
+    sending.current = true;
+    create.mutate(
+      { name: trimmed, sandbox, monthly_word_limit: parseLimit(limits.monthly), rate_limit_per_minute: parseLimit(limits.rate) },
+      {
+        onSuccess: () => {
+          setName('');
+          setLimits(NO_LIMITS);
+        },
+        onSettled: () => {
+          sending.current = false;
+        },
+      },
+    );
+  };
+  // Back in the emptied form, ready for the next key (the Create button it was sent with was disabled meanwhile).
+  const closeSecret = () => {
+    create.reset();
+    form.current?.querySelector<HTMLInputElement>('input[name="name"]')?.focus();
   };
   return (
     <section className="card" aria-labelledby="create-key">
       <h2 id="create-key">{t('keys.createTitle')}</h2>
-      <form onSubmit={submit} className="form">
-        <Field label={t('keys.name')} maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+      <form ref={form} onSubmit={submit} className="form" noValidate>
+        <Field
+          label={t('keys.name')}
+          name="name"
+          hint={t('keys.nameHint')}
+          maxLength={100}
+          required
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={nameMissing ? t('keys.nameMissing') : refused?.field === 'name' ? refused.message : undefined}
+        />
         <fieldset>
           <legend>{t('keys.kind')}</legend>
           <label className="choice">
@@ -34,12 +77,14 @@ export function CreateKeyForm({ canCreateLive }: { canCreateLive: boolean }) {
           {!canCreateLive && <p className="hint">{t('keys.liveLocked')}</p>}
         </fieldset>
         <KeyLimitsFields draft={limits} onChange={setLimits} />
-        <ApiErrorMessage error={create.error} />
+        {refused?.field === 'form' && <ApiErrorMessage error={create.error} />}
         <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-          {t('keys.create')}
+          {create.isPending ? t('keys.creating') : t('keys.create')}
         </button>
       </form>
-      {create.data && <SecretOnce label={t('keys.created.title')} secret={create.data.secret} />}
+      {create.data && (
+        <SecretDialog title={t('keys.created.title', { name: create.data.key.name ?? '' })} secret={create.data.secret} note={t('keys.secretNote')} onClose={closeSecret} />
+      )}
     </section>
   );
 }

@@ -1,12 +1,21 @@
+import type { DoNotTranslateTerm } from '@platform/translation-pipeline/text-spans';
 import { useMemo } from 'react';
 import { useT } from '../../../i18n/i18n';
 import type { ReviewTask } from '../hooks/use-review';
 import { highlight } from '../utils/highlight';
 
-/** A task's text with its variables and markup as chips and its glossary terms marked. */
-export function HighlightedText({ text, terms, side, lang }: { text: string; terms: ReviewTask['terms']; side: 'source' | 'translation'; lang?: string }) {
+interface HighlightedTextProps {
+  text: string;
+  terms: ReviewTask['terms'];
+  side: 'source' | 'translation';
+  lang?: string;
+  doNotTranslate?: readonly DoNotTranslateTerm[];
+}
+
+/** A task's text with its variables, markup and do-not-translate terms as chips and its glossary terms marked. */
+export function HighlightedText({ text, terms, side, lang, doNotTranslate }: HighlightedTextProps) {
   const t = useT();
-  const pieces = useMemo(() => highlight(text, terms, side), [text, terms, side]);
+  const pieces = useMemo(() => highlight(text, terms, side, doNotTranslate), [text, terms, side, doNotTranslate]);
   return (
     <p className="task-text" lang={lang}>
       {pieces.map((piece, index) => {

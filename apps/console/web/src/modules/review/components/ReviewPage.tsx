@@ -90,10 +90,12 @@ function ReviewDesk({ language, leaseSeconds, taskId, onShow }: ReviewDeskProps)
           key={task.id}
           task={task}
           leaseSeconds={leaseSeconds}
-          onAnswered={(message) => {
-            setAnnouncement(message);
+          onAnswered={async (answer) => {
             onShow(undefined);
-            void moveOn();
+            // Said once the next claim is known: "Here is your next task" only when there is one.
+            const next = await moveOn();
+            const outcome = t(answer === 'approved' ? 'workspace.approved' : 'workspace.edited');
+            setAnnouncement(`${outcome} ${next ? t('workspace.nextReady') : t('workspace.noneLeft', { language: formatLanguage(language) })}`);
           }}
         />
       ) : (

@@ -1,22 +1,25 @@
 import { checkEdit, describeEditProblems, type EditRules } from '@platform/review/edit-check';
+import { withSegmentReplaced } from '@platform/translation-memory/reviewed-segments';
 import { useId, useMemo, useState } from 'react';
 import { formatDateTime, formatLanguage } from '../../../i18n/format';
 import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { TextAreaField } from '../../../ui/Field';
 import { useNow } from '../hooks/use-now';
-import { useTaskActions, type ReviewTask } from '../hooks/use-review';
+import { useTaskActions, type MemorySuggestion, type ReviewTask, type SuggestedSegment } from '../hooks/use-review';
 import { useShortcuts } from '../hooks/use-shortcuts';
 import { serialise, stateFromText, type TokenEditorState } from '../utils/token-editor-state';
 import { HighlightedText } from './HighlightedText';
 import { LeaseClock } from './LeaseClock';
+import { MemorySuggestions } from './MemorySuggestions';
+import { StyleNotes } from './StyleNotes';
 import { TermChecklist } from './TermChecklist';
 import { TokenEditor } from './TokenEditor';
 
 interface TaskWorkspaceProps {
   task: ReviewTask;
   leaseSeconds: number;
-  onAnswered: (message: string) => void;
+  onAnswered: (answer: 'approved' | 'edited') => void;
 }
 
 type Notice = { kind: 'error' | 'info'; text: string };
@@ -28,8 +31,10 @@ export function TaskWorkspace({ task, leaseSeconds, onAnswered }: TaskWorkspaceP
   const editorLabel = useId();
   const held = task.status === 'claimed';
   const actions = useTaskActions(task.target);
-  const rules: EditRules = useMemo(() => ({ format: task.format, tokens: task.tokens, terms: task.terms }), [task]);
-  const [chips, setChips] = useState<TokenEditorState>(() => stateFromText(task.machine_translation, task.tokens)!);
+  const doNotTranslate = useMemo(() => task.do_not_translate.map(({ term, case_sensitive }) => ({ term, caseSensitive: case_sensitive })), [task]);
+  const rules: EditRules = useMemo(() => ({ format: task.format, tokens: task.tokens, terms: task.terms, doNotTranslate }), [task, doNotTranslate]);
+  const editorState = (from: string) => stateFromText(from, task.tokens, doNotTranslate);
+  const [chips, setChips] = useState<TokenEditorState>(() => editorState(task.machine_translation)!);
   const [plain, setPlain] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const text = plain ?? serialise(chips, task.tokens);
@@ -41,30 +46,43 @@ export function TaskWorkspace({ task, leaseSeconds, onAnswered }: TaskWorkspaceP
   const approve = () => {
     if (!held || actions.approve.isPending) return;
     if (dirty) return setNotice({ kind: 'error', text: t('workspace.approveDirty') });
-    actions.approve.mutate(task.id, { onSuccess: () => onAnswered(t('workspace.approved')) });
+    actions.approve.mutate(task.id, { onSuccess: () => onAnswered('approved') });
   };
   const save = () => {
     if (!held || actions.edit.isPending) return;
     if (!dirty) return setNotice({ kind: 'info', text: t('workspace.nothingChanged') });
     // The server refuses the same edits; refusing here first says why without a round trip.
     if (problems.length > 0) return setNotice({ kind: 'error', text: t('workspace.refused', { reason: describeEditProblems(problems) }) });
-    actions.edit.mutate({ id: task.id, translation: text }, { onSuccess: () => onAnswered(t('workspace.edited')) });
+    actions.edit.mutate({ id: task.id, translation: text }, { onSuccess: () => onAnswered('edited') });
   };
   const reset = () => {
-    setChips(stateFromText(task.machine_translation, task.tokens)!);
+    setChips(editorState(task.machine_translation)!);
     setPlain(null);
     setNotice(null);
   };
   const togglePlain = (on: boolean) => {
     if (on) return setPlain(text);
-    const back = stateFromText(text, task.tokens);
+    const back = editorState(text);
     if (!back) {
-      const lost = problems.filter((problem) => problem.kind === 'variable' || problem.kind === 'markup');
+      const lost = problems.filter((problem) => problem.kind !== 'term' && problem.kind !== 'json');
       return setNotice({ kind: 'error', text: t('workspace.plainTextBack', { reason: describeEditProblems(lost) }) });
     }
     setChips(back);
     setPlain(null);
     setNotice(null);
+  };
+  /** The suggestion in its segment's place: in the chips while it keeps the machine translation's tokens, as plain text otherwise. */
+  const insert = (segment: SuggestedSegment, suggestion: MemorySuggestion) => {
+    const next = withSegmentReplaced(task.format, task.source_text, text, segment, suggestion.target);
+    if (next === null) return setNotice({ kind: 'error', text: t('suggestions.noPlace') });
+    const back = plain === null ? editorState(next) : null;
+    if (back) {
+      setChips(back);
+      return setNotice({ kind: 'info', text: t('suggestions.inserted') });
+    }
+    setPlain(next);
+    const lost = checkEdit(rules, task.machine_translation, next).filter((problem) => problem.kind !== 'term' && problem.kind !== 'json');
+    setNotice({ kind: 'info', text: lost.length > 0 ? t('suggestions.insertedPlain', { reason: describeEditProblems(lost) }) : t('suggestions.inserted') });
   };
   useShortcuts(held ? { approve, save } : {});
 
@@ -82,58 +100,62 @@ export function TaskWorkspace({ task, leaseSeconds, onAnswered }: TaskWorkspaceP
           onTakeNext={actions.takeNext}
         />
       )}
+      {task.style && <StyleNotes style={task.style} doNotTranslate={task.do_not_translate} />}
       <div className="side-by-side">
         <section className="card" aria-labelledby={`${heading}-source`}>
           <h3 id={`${heading}-source`}>{t('workspace.source', { language: task.source_language ? formatLanguage(task.source_language) : '?' })}</h3>
-          <HighlightedText text={task.source_text} terms={task.terms} side="source" lang={task.source_language} />
+          <HighlightedText text={task.source_text} terms={task.terms} side="source" lang={task.source_language} doNotTranslate={doNotTranslate} />
         </section>
         <section className="card" aria-labelledby={`${heading}-machine`}>
           <h3 id={`${heading}-machine`}>{t('workspace.machine', { language: formatLanguage(task.target) })}</h3>
-          <HighlightedText text={task.machine_translation} terms={task.terms} side="translation" lang={task.target} />
+          <HighlightedText text={task.machine_translation} terms={task.terms} side="translation" lang={task.target} doNotTranslate={doNotTranslate} />
         </section>
       </div>
 
       {held ? (
-        <section className="card" aria-labelledby={editorLabel}>
-          <h3 id={editorLabel}>{t('workspace.editor')}</h3>
-          {plain === null ? (
-            <TokenEditor tokens={task.tokens} state={chips} onChange={setChips} onRefuse={(message) => setNotice({ kind: 'error', text: message })} lang={task.target} labelledBy={editorLabel} />
-          ) : (
-            <TextAreaField label={t('workspace.plainTextLabel')} hint={t('workspace.plainTextHint')} lang={task.target} rows={6} value={plain} onChange={(event) => setPlain(event.target.value)} />
-          )}
-          {task.tokens.length > 0 && (
-            <label className="choice">
-              <input type="checkbox" checked={plain !== null} onChange={(event) => togglePlain(event.target.checked)} />
-              {t('workspace.plainText')}
-            </label>
-          )}
-          <TermChecklist terms={task.terms} problems={problems} />
-          {notice && (
-            <div className={`alert ${notice.kind === 'error' ? 'alert-error' : 'alert-info'}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
-              {notice.text}
+        <div className="edit-with-memory">
+          <section className="card" aria-labelledby={editorLabel}>
+            <h3 id={editorLabel}>{t('workspace.editor')}</h3>
+            {plain === null ? (
+              <TokenEditor tokens={task.tokens} state={chips} onChange={setChips} onRefuse={(message) => setNotice({ kind: 'error', text: message })} lang={task.target} labelledBy={editorLabel} />
+            ) : (
+              <TextAreaField label={t('workspace.plainTextLabel')} hint={t('workspace.plainTextHint')} lang={task.target} rows={6} value={plain} onChange={(event) => setPlain(event.target.value)} />
+            )}
+            {task.tokens.length > 0 && (
+              <label className="choice">
+                <input type="checkbox" checked={plain !== null} onChange={(event) => togglePlain(event.target.checked)} />
+                {t('workspace.plainText')}
+              </label>
+            )}
+            <TermChecklist terms={task.terms} problems={problems} />
+            {notice && (
+              <div className={`alert ${notice.kind === 'error' ? 'alert-error' : 'alert-info'}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+                {notice.text}
+              </div>
+            )}
+            <ApiErrorMessage error={error} />
+            <div className="actions">
+              <button type="button" className="btn btn-primary" onClick={approve} disabled={leaseOver || actions.approve.isPending}>
+                {t('workspace.approve')} <kbd>Ctrl+Enter</kbd>
+              </button>
+              <button type="button" className="btn" onClick={save} disabled={leaseOver || actions.edit.isPending}>
+                {t('workspace.saveEdit')} <kbd>Ctrl+S</kbd>
+              </button>
+              <button type="button" className="btn" onClick={reset} disabled={!dirty && plain === null}>
+                {t('workspace.reset')}
+              </button>
             </div>
-          )}
-          <ApiErrorMessage error={error} />
-          <div className="actions">
-            <button type="button" className="btn btn-primary" onClick={approve} disabled={leaseOver || actions.approve.isPending}>
-              {t('workspace.approve')} <kbd>Ctrl+Enter</kbd>
-            </button>
-            <button type="button" className="btn" onClick={save} disabled={leaseOver || actions.edit.isPending}>
-              {t('workspace.saveEdit')} <kbd>Ctrl+S</kbd>
-            </button>
-            <button type="button" className="btn" onClick={reset} disabled={!dirty && plain === null}>
-              {t('workspace.reset')}
-            </button>
-          </div>
-          <p className="hint">{t('workspace.shortcuts')}</p>
-        </section>
+            <p className="hint">{t('workspace.shortcuts')}</p>
+          </section>
+          <MemorySuggestions task={task} onInsert={insert} />
+        </div>
       ) : (
         <section className="card" aria-labelledby={editorLabel}>
           <h3 id={editorLabel}>{t('workspace.answeredAt', { date: task.answered_at ? formatDateTime(task.answered_at) : '?', status: t(`workspace.status.${task.status}`) })}</h3>
           {task.translation !== null && (
             <>
               <p className="hint">{t('workspace.yourEdit')}</p>
-              <HighlightedText text={task.translation} terms={task.terms} side="translation" lang={task.target} />
+              <HighlightedText text={task.translation} terms={task.terms} side="translation" lang={task.target} doNotTranslate={doNotTranslate} />
             </>
           )}
         </section>

@@ -4,6 +4,8 @@ import type { components } from '../../../api/session-api';
 
 export type ReviewTask = components['schemas']['ReviewTaskViewDto'];
 export type ReviewTaskSummary = components['schemas']['ReviewTaskSummaryDto'];
+export type SuggestedSegment = components['schemas']['SuggestedSegmentDto'];
+export type MemorySuggestion = components['schemas']['SuggestionDto'];
 
 const REVIEW = ['review'] as const;
 const CURRENT = (language: string) => [...REVIEW, 'current', language] as const;
@@ -29,6 +31,15 @@ export function useCurrentTask(language: string | undefined) {
 export const useTask = (id: string | undefined) =>
   useQuery({ queryKey: TASK(id ?? ''), queryFn: () => unwrap(api.GET('/console/api/review/tasks/{id}', { params: { path: { id: id! } } })).then((answer) => answer.task), enabled: Boolean(id) });
 
+/** What the memories of the task's account hold for its segments; the same while the task is on screen. */
+export const useTaskSuggestions = (id: string) =>
+  useQuery({
+    queryKey: [...REVIEW, 'suggestions', id],
+    queryFn: () => unwrap(api.GET('/console/api/review/tasks/{id}/suggestions', { params: { path: { id } } })),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+
 export const useRecentTasks = () => useQuery({ queryKey: RECENT, queryFn: () => unwrap(api.GET('/console/api/review/tasks')).then((answer) => answer.tasks) });
 
 export function useTaskActions(language: string) {
@@ -50,7 +61,10 @@ export function useTaskActions(language: string) {
     }),
     /** After a lost lease: the language's next task, whichever it is. */
     takeNext: () => client.invalidateQueries({ queryKey: CURRENT(language) }),
-    /** After an answer: the language's task is claimed anew and the history grows. */
-    moveOn: () => client.invalidateQueries({ queryKey: REVIEW }),
+    /** After an answer: the language's task is claimed anew and the history grows; resolves to the new task, or null when none is open. */
+    moveOn: async () => {
+      await client.invalidateQueries({ queryKey: REVIEW });
+      return client.getQueryData<ReviewTask | null>(CURRENT(language)) ?? null;
+    },
   };
 }

@@ -1,14 +1,20 @@
-import { protectedTokens } from '@platform/review/edit-check';
-import { GlossaryMatcher } from '@platform/translation-pipeline/text-spans';
+import { protectedTokens, type ProtectedToken } from '@platform/review/edit-check';
+import { GlossaryMatcher, type DoNotTranslateTerm } from '@platform/translation-pipeline/text-spans';
 
-export type Piece = { kind: 'text'; text: string } | { kind: 'variable' | 'markup'; text: string } | { kind: 'term'; text: string; term: string; translation: string };
+export type Piece = { kind: 'text'; text: string } | { kind: ProtectedToken['kind']; text: string } | { kind: 'term'; text: string; term: string; translation: string };
 
 /**
- * A text cut into plain text, its variables and markup, and the glossary terms it holds (the
- * source's terms, or their binding translations in a translation); terms inside tokens do not count.
+ * A text cut into plain text, its variables, markup and do-not-translate terms, and the glossary
+ * terms it holds (the source's terms, or their binding translations in a translation); terms
+ * inside tokens do not count.
  */
-export function highlight(text: string, terms: readonly { term: string; translation: string }[], side: 'source' | 'translation'): Piece[] {
-  const tokens = protectedTokens(text);
+export function highlight(
+  text: string,
+  terms: readonly { term: string; translation: string }[],
+  side: 'source' | 'translation',
+  doNotTranslate: readonly DoNotTranslateTerm[] = [],
+): Piece[] {
+  const tokens = protectedTokens(text, doNotTranslate);
   const entries = terms.map(({ term, translation }) => (side === 'source' ? { term, translation } : { term: translation, translation: term }));
   const matches = entries.length === 0 ? [] : new GlossaryMatcher(entries).find(text).filter((match) => !tokens.some((token) => match.start < token.end && token.start < match.end));
   const marks = [

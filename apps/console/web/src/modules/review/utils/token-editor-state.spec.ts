@@ -10,6 +10,13 @@ describe('the token editor state', () => {
     expect(state).toEqual({ segments: ['Sveiki ', ', ', 'dīvāns', ' ir sarkans.'], order: [0, 1, 2] });
     expect(serialise(state, tokens)).toBe(text);
     expect(stateFromText('plain', [])).toEqual({ segments: ['plain'], order: [] });
+    // A style profile's do-not-translate terms are words, found only when the profile names them.
+    const kept = [{ text: 'Notion' }, { text: 'Windows' }];
+    expect(stateFromText('Abre Notion en Windows.', kept)).toBeNull();
+    expect(stateFromText('Abre Notion en Windows.', kept, [{ term: 'Notion', caseSensitive: true }, { term: 'Windows', caseSensitive: true }])).toEqual({
+      segments: ['Abre ', ' en ', '.'],
+      order: [0, 1],
+    });
   });
 
   it('edits text between tokens and moves tokens, never losing one', () => {

@@ -1,4 +1,4 @@
-import { protectedTokens, type ProtectedToken } from '@platform/review/edit-check';
+import { protectedTokens, type EditRules, type ProtectedToken } from '@platform/review/edit-check';
 
 /**
  * The translation as the editor holds it: the free text between the protected tokens, and the
@@ -11,9 +11,12 @@ export interface TokenEditorState {
   order: number[];
 }
 
-/** The state of `text` whose tokens are exactly the task's; null when they are not (a plain-text edit that lost one). */
-export function stateFromText(text: string, tokens: readonly Pick<ProtectedToken, 'text'>[]): TokenEditorState | null {
-  const found = protectedTokens(text);
+/**
+ * The state of `text` whose tokens are exactly the task's; null when they are not (a plain-text
+ * edit that lost one). The task's do-not-translate terms are tokens too: they are found as words.
+ */
+export function stateFromText(text: string, tokens: readonly Pick<ProtectedToken, 'text'>[], doNotTranslate: EditRules['doNotTranslate'] = []): TokenEditorState | null {
+  const found = protectedTokens(text, doNotTranslate);
   if (found.length !== tokens.length) return null;
   const unused = tokens.map((_, index) => index);
   const order: number[] = [];

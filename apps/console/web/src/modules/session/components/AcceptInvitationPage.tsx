@@ -5,6 +5,7 @@ import { api, unwrap } from '../../../api/client';
 import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { Field } from '../../../ui/Field';
+import { placeProblem, problemAt } from '../../../ui/field-problem';
 import { useLinkToken } from '../hooks/use-link-token';
 import { useStartSession } from '../hooks/use-session';
 import { AuthCard } from './AuthCard';
@@ -20,6 +21,7 @@ export function AcceptInvitationPage() {
     onSuccess: start,
   });
   if (accept.isSuccess) return <Navigate to="/" replace />;
+  const refused = placeProblem<'password'>(accept.error, [['password', /^password\b/i]]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -39,8 +41,9 @@ export function AcceptInvitationPage() {
           required
           value={password}
           onChange={(e) => setPassword(e.target.value)}
+          error={problemAt(refused, 'password')}
         />
-        <ApiErrorMessage error={accept.error} />
+        {refused?.field === 'form' && <ApiErrorMessage error={accept.error} />}
         <button type="submit" className="btn btn-primary" disabled={!token || accept.isPending}>
           {t('invitation.submit')}
         </button>

@@ -1,13 +1,20 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { api, unwrap } from '../../../api/client';
+import { api, ApiProblem, unwrap } from '../../../api/client';
+import type { MessageKey } from '../../../i18n/en';
 import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { Field } from '../../../ui/Field';
-import { useSession, useStartSession } from '../hooks/use-session';
+import { useSession, useStartSession, type SessionEnd } from '../hooks/use-session';
 import { safeNext } from '../utils/safe-next';
 import { AuthCard } from './AuthCard';
+
+const END_NOTICES: Record<SessionEnd, MessageKey> = {
+  'signed-out': 'signIn.signedOut',
+  'signed-out-everywhere': 'signIn.signedOutEverywhere',
+  ended: 'signIn.expired',
+};
 
 export function SignInPage() {
   const t = useT();
@@ -21,6 +28,8 @@ export function SignInPage() {
     onSuccess: start,
   });
   if (session) return <Navigate to={safeNext(params.get('next'))} replace />;
+  const endParam = params.get('ended') ?? '';
+  const ended = Object.hasOwn(END_NOTICES, endParam) ? END_NOTICES[endParam as SessionEnd] : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -28,10 +37,15 @@ export function SignInPage() {
   };
   return (
     <AuthCard title={t('signIn.title')}>
+      {ended && (
+        <div className="alert alert-info" role="status" data-testid="session-ended">
+          {t(ended)}
+        </div>
+      )}
       <form onSubmit={submit} className="form">
         <Field label={t('signIn.email')} type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <Field label={t('signIn.password')} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-        <ApiErrorMessage error={signIn.error} />
+        <ApiErrorMessage error={signIn.error} hint={signIn.error instanceof ApiProblem && signIn.error.code === 'invalid_credentials' ? t('signIn.wrongAdvice') : undefined} />
         <button type="submit" className="btn btn-primary" disabled={signIn.isPending}>
           {t('signIn.submit')}
         </button>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { Field } from '../../../ui/Field';
+import { placeProblem, problemAt } from '../../../ui/field-problem';
 import { AuthCard } from '../../session/components/AuthCard';
 import { useStartSession } from '../../session/hooks/use-session';
 import { useSignUp } from '../hooks/use-signup';
@@ -28,6 +29,11 @@ export function SignUpPage() {
       </AuthCard>
     );
   }
+  const refused = placeProblem<'account_name' | 'email' | 'password'>(signUp.error, [
+    ['account_name', /^(account_name\b|an account (named|name))/i],
+    ['email', /^email\b/i],
+    ['password', /^password\b/i],
+  ]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     signUp.mutate(form);
@@ -35,10 +41,10 @@ export function SignUpPage() {
   return (
     <AuthCard title={t('signUp.title')} intro={t('signUp.intro')}>
       <form onSubmit={submit} className="form">
-        <Field label={t('signUp.accountName')} required maxLength={200} autoComplete="organization" value={form.account_name} onChange={set('account_name')} />
-        <Field label={t('signIn.email')} type="email" required autoComplete="email" value={form.email} onChange={set('email')} />
-        <Field label={t('invitation.password')} hint={t('invitation.hint')} type="password" required minLength={12} maxLength={256} autoComplete="new-password" value={form.password} onChange={set('password')} />
-        <ApiErrorMessage error={signUp.error} />
+        <Field label={t('signUp.accountName')} required maxLength={200} autoComplete="organization" value={form.account_name} onChange={set('account_name')} error={problemAt(refused, 'account_name')} />
+        <Field label={t('signIn.email')} type="email" required autoComplete="email" value={form.email} onChange={set('email')} error={problemAt(refused, 'email')} />
+        <Field label={t('invitation.password')} hint={t('invitation.hint')} type="password" required minLength={12} maxLength={256} autoComplete="new-password" value={form.password} onChange={set('password')} error={problemAt(refused, 'password')} />
+        {refused?.field === 'form' && <ApiErrorMessage error={signUp.error} />}
         <button type="submit" className="btn btn-primary" disabled={signUp.isPending}>
           {t('signUp.submit')}
         </button>

@@ -36,7 +36,7 @@ export function ReviewPoolSection() {
       <ApiErrorMessage error={pool.error ?? choose.error} />
       <form onSubmit={submit}>
         <DataTable
-          label={t('users.pool.title')}
+          label={t('users.pool.table')}
           rows={coverage}
           rowKey={(row) => row.language}
           columns={[

@@ -17,7 +17,7 @@ export function ReviewerLanguagesForm({ user }: { user: ConsoleUser }) {
   return (
     <form className="form-inline" onSubmit={submit}>
       <Field label={t('users.languagesOf', { email: user.email })} value={value} onChange={(e) => setValue(e.target.value)} />
-      <button type="submit" className="btn" disabled={setLanguages.isPending}>
+      <button type="submit" className="btn" aria-label={t('users.saveLanguagesOf', { email: user.email })} disabled={setLanguages.isPending}>
         {t('action.save')}
       </button>
       {user.reviewer?.revoked_at && <p className="hint">{t('users.reviewerRevoked')}</p>}

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { formatDateTime } from '../../../i18n/format';
 import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { ConfirmButton, ConfirmDialog } from '../../../ui/ConfirmButton';
@@ -10,6 +9,7 @@ import { usePage } from '../../../ui/use-page';
 import type { Session } from '../../session/hooks/use-session';
 import { useUserActions, useUsers, type ConsoleUser, type Role } from '../hooks/use-users';
 import { InviteForm } from './InviteForm';
+import { OpenInvitations } from './OpenInvitations';
 import { ReviewPoolSection } from './ReviewPoolSection';
 import { ReviewerLanguagesForm } from './ReviewerLanguagesForm';
 import { RoleSelect } from './RoleSelect';
@@ -19,7 +19,6 @@ export function UsersPage({ session }: { session: Session }) {
   const { data, error } = useUsers();
   const { changeRole, remove } = useUserActions();
   const users = usePage(data?.users ?? []);
-  const invitations = usePage(data?.invitations ?? []);
   // A role change takes rights away as easily as it gives them: it is confirmed first.
   const [roleChange, setRoleChange] = useState<{ user: ConsoleUser; role: Role }>();
   return (
@@ -36,7 +35,7 @@ export function UsersPage({ session }: { session: Session }) {
           {
             header: t('users.actions'),
             cell: (user) => (
-              <ConfirmButton question={t('users.removeConfirm', { email: user.email })} confirmLabel={t('users.remove')} onConfirm={() => remove.mutate(user.id)}>
+              <ConfirmButton label={t('users.removeOf', { email: user.email })} question={t('users.removeConfirm', { email: user.email })} confirmLabel={t('users.remove')} onConfirm={() => remove.mutate(user.id)}>
                 {t('users.remove')}
               </ConfirmButton>
             ),
@@ -56,21 +55,7 @@ export function UsersPage({ session }: { session: Session }) {
         />
       )}
       <InviteForm />
-      <section aria-labelledby="invitations">
-        <h2 id="invitations">{t('users.invitations')}</h2>
-        {invitations.items.length === 0 ? (
-          <p>{t('users.noInvitations')}</p>
-        ) : (
-          <ul className="plain-list">
-            {invitations.items.map((invitation) => (
-              <li key={invitation.id}>
-                {invitation.email} · {t(`role.${invitation.role}`)} · {t('users.expires')} {formatDateTime(invitation.expires_at)}
-              </li>
-            ))}
-          </ul>
-        )}
-        <Pager {...invitations.pager} />
-      </section>
+      <OpenInvitations invitations={data?.invitations ?? []} />
       <ReviewPoolSection />
     </>
   );

@@ -6,6 +6,7 @@ import { REVIEW_POOL } from './use-review-pool';
 export type ConsoleUser = components['schemas']['UserViewDto'];
 export type Role = ConsoleUser['role'];
 export type Invitation = components['schemas']['InviteUserDto'];
+export type OpenInvitation = components['schemas']['InvitationViewDto'];
 export type Languages = components['schemas']['ChangeUserDto']['languages'];
 
 const USERS = ['users'] as const;
@@ -24,6 +25,14 @@ export function useUserActions() {
     }),
     setLanguages: useMutation({
       mutationFn: ({ id, languages }: { id: string; languages: Languages }) => unwrap(api.PATCH('/console/api/users/{id}', { params: { path: { id } }, body: { languages } })),
+      onSuccess: refresh,
+    }),
+    resendInvitation: useMutation({
+      mutationFn: (id: string) => unwrap(api.POST('/console/api/users/invitations/{id}/resend', { params: { path: { id } } })),
+      onSuccess: refresh,
+    }),
+    revokeInvitation: useMutation({
+      mutationFn: (id: string) => unwrap(api.DELETE('/console/api/users/invitations/{id}', { params: { path: { id } } })),
       onSuccess: refresh,
     }),
     remove: useMutation({ mutationFn: (id: string) => unwrap(api.DELETE('/console/api/users/{id}', { params: { path: { id } } })), onSuccess: refresh }),

@@ -3,9 +3,10 @@ import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { ConfirmButton } from '../../../ui/ConfirmButton';
 import { Field } from '../../../ui/Field';
+import { placeProblem, problemAt } from '../../../ui/field-problem';
 import { ModeSwitch } from '../../../ui/ModeSwitch';
 import { PageHeader } from '../../../ui/PageHeader';
-import { SecretOnce } from '../../../ui/SecretOnce';
+import { SecretDialog } from '../../../ui/SecretDialog';
 import { useMode, type Mode } from '../../../ui/use-mode';
 import type { Session } from '../../session/hooks/use-session';
 import { useWebhook, useWebhookActions } from '../hooks/use-webhook';
@@ -31,10 +32,17 @@ function Endpoint({ mode }: { mode: Mode }) {
   const [url, setUrl] = useState<string>();
   const endpoint = data?.webhook ?? null;
   const shownUrl = url ?? endpoint?.url ?? '';
-  const secret = rotate.data?.webhook.secret ?? (register.data && 'secret' in register.data.webhook ? register.data.webhook.secret : undefined);
+  const registeredSecret = register.data && 'secret' in register.data.webhook ? register.data.webhook.secret : undefined;
+  const secret = rotate.data?.webhook.secret ?? registeredSecret;
+  const closeSecret = () => {
+    rotate.reset();
+    if (registeredSecret) register.reset();
+  };
 
+  const refused = placeProblem<'url'>(register.error, [['url', /^url\b/i]]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (register.isPending) return;
     rotate.reset();
     register.mutate(shownUrl.trim());
   };
@@ -50,8 +58,8 @@ function Endpoint({ mode }: { mode: Mode }) {
         </div>
       )}
       <form className="form" onSubmit={submit}>
-        <Field label={t('webhook.url')} hint={t('webhook.urlHint')} type="url" required maxLength={2048} value={shownUrl} onChange={(e) => setUrl(e.target.value)} />
-        <ApiErrorMessage error={register.error} />
+        <Field label={t('webhook.url')} hint={t('webhook.urlHint')} type="url" required maxLength={2048} value={shownUrl} onChange={(e) => setUrl(e.target.value)} error={problemAt(refused, 'url')} />
+        {refused?.field === 'form' && <ApiErrorMessage error={register.error} />}
         {register.isSuccess && !secret && (
           <div className="alert alert-success" role="status">
             {t('webhook.saved')}
@@ -61,10 +69,10 @@ function Endpoint({ mode }: { mode: Mode }) {
           {endpoint ? t('webhook.change') : t('webhook.register')}
         </button>
       </form>
-      {secret && <SecretOnce label={t('webhook.secret')} secret={secret} note={t('webhook.secretNote')} />}
+      {secret && <SecretDialog title={t(rotate.data ? 'webhook.secretRotated' : 'webhook.secret')} secret={secret} note={t('webhook.secretNote')} onClose={closeSecret} />}
       {endpoint && (
         <div className="actions">
-          <ConfirmButton className="btn" question={t('webhook.rotateConfirm')} confirmLabel={t('webhook.rotate')} onConfirm={() => rotate.mutate()}>
+          <ConfirmButton className="btn" disabled={rotate.isPending} question={t('webhook.rotateConfirm')} confirmLabel={t('webhook.rotate')} onConfirm={() => rotate.mutate()}>
             {t('webhook.rotate')}
           </ConfirmButton>
           <ConfirmButton question={t('webhook.removeConfirm')} confirmLabel={t('webhook.remove')} onConfirm={() => remove.mutate(undefined, { onSuccess: () => setUrl(undefined) })}>
