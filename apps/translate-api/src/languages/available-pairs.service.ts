@@ -18,9 +18,18 @@ export class AvailablePairs {
   constructor(private readonly engines: EngineRouter) {}
 
   async list(): Promise<LanguagePair[]> {
+    const pairs = await this.asked(() => this.engines.pairs());
+    return pairs.filter(({ source, target }) => source !== target && isEuLanguage(source) && isEuLanguage(target));
+  }
+
+  /** Targets for which a request's formality is applied by the engine that offers them, not only reported as ignored. */
+  formalityTargets(): Promise<Set<string>> {
+    return this.asked(() => this.engines.formalityTargets());
+  }
+
+  private async asked<T>(question: () => Promise<T>): Promise<T> {
     try {
-      const pairs = await this.engines.pairs();
-      return pairs.filter(({ source, target }) => source !== target && isEuLanguage(source) && isEuLanguage(target));
+      return await question();
     } catch (error) {
       if (!(error instanceof EngineError)) throw error;
       // The engine's own message may name internal hosts: it goes to the log, not to the client.

@@ -68,6 +68,16 @@ describe("a style profile's formality with TRANSLATION_ENGINES=deepl,apertium", 
     expect(formalities().slice(before)).toEqual(['less']);
   });
 
+  it("lists formality on DeepL's language route for the targets DeepL applies it to", async () => {
+    const { plainKey } = await createTestKey();
+    const res = await http(url, 'GET', '/v2/languages?type=target', { token: plainKey });
+    expect(res.status).toBe(200);
+    const formal = (code: string) => res.body.find((language: { language: string }) => language.language === code)?.supports_formality;
+    expect([formal('DE'), formal('FR'), formal('PT-PT')]).toEqual([true, true, true]);
+    // DeepL offers Danish and Greek without formality.
+    expect([formal('DA'), formal('EL')]).toEqual([false, false]);
+  });
+
   it('sends DeepL no formality for a profile without one', async () => {
     const translate = await profile('default');
     const before = formalities().length;

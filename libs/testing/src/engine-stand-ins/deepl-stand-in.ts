@@ -4,6 +4,8 @@ import { startStandIn, type RecordedRequest, type StandIn, type StandInReply } f
 /** A mix of EU and non-EU languages, with DeepL's regional target variants. */
 const SOURCE_LANGUAGES = ['BG', 'CS', 'DA', 'DE', 'EL', 'EN', 'ES', 'ET', 'FI', 'FR', 'HU', 'IT', 'JA', 'LT', 'LV', 'NL', 'PL', 'PT', 'RO', 'SK', 'SL', 'SV', 'UK', 'ZH'];
 const TARGET_LANGUAGES = [...SOURCE_LANGUAGES.filter((code) => code !== 'EN' && code !== 'PT'), 'EN-GB', 'EN-US', 'PT-BR', 'PT-PT'];
+/** Targets DeepL lists with `supports_formality: true` (the others say false). */
+const FORMAL_TARGETS = new Set(['DE', 'ES', 'FR', 'IT', 'JA', 'NL', 'PL', 'PT-BR', 'PT-PT']);
 const CHARACTER_LIMIT = 500_000;
 
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
@@ -57,7 +59,7 @@ export async function startDeeplStandIn(options: DeeplStandInOptions): Promise<S
         const codes = target ? TARGET_LANGUAGES : SOURCE_LANGUAGES;
         return {
           status: 200,
-          body: codes.map((language) => ({ language, name: languageNames.of(language), ...(target && { supports_formality: true }) })),
+          body: codes.map((language) => ({ language, name: languageNames.of(language), ...(target && { supports_formality: FORMAL_TARGETS.has(language) }) })),
         };
       }
       case 'GET /v2/usage':

@@ -76,6 +76,12 @@ export class EngineRouter implements OnApplicationShutdown {
     });
   }
 
+  /** Targets into which an engine offering them applies a request's formality (DeepL, for the targets it lists as formal). */
+  async formalityTargets(): Promise<Set<string>> {
+    const offers = await this.offers();
+    return new Set(offers.flatMap(({ engine, pairs }) => pairs.map(({ target }) => target).filter((target) => engine.appliesFormality?.(target))));
+  }
+
   /** Throws `UnsupportedPairError` when no engine offers the pair, else the last engine's failure once every one has failed. */
   async translate(request: EngineRequest): Promise<RoutedTranslation> {
     const pair = { source: request.source, target: request.target };

@@ -76,11 +76,12 @@ export class DeepLController {
   }
 
   private async list(type: 'source' | 'target'): Promise<DeepLLanguageDto[]> {
-    const codes = new Set((await this.pairs.list()).map((pair) => pair[type]));
+    const [pairs, formal] = await Promise.all([this.pairs.list(), type === 'target' ? this.pairs.formalityTargets() : new Set<string>()]);
+    const codes = new Set(pairs.map((pair) => pair[type]));
     return [...codes].sort().map((code) => {
       const language = toDeepLCode(code, type);
       const name = VARIANT_NAMES[language] ?? englishLanguageName(code);
-      return type === 'target' ? { language, name, supports_formality: false } : { language, name };
+      return type === 'target' ? { language, name, supports_formality: formal.has(code) } : { language, name };
     });
   }
 }
