@@ -9,7 +9,7 @@ import type { Histogram } from 'prom-client';
 import { DataSource, EntityManager, IsNull, MoreThan, Repository } from 'typeorm';
 import { BatchJob } from './batch-job.entity';
 import { BatchText } from './batch-text.entity';
-import { RESULT_COLUMNS, toResults, type BatchCompletedData } from './batch-view';
+import { RESULT_COLUMNS, styleOf, toResults, type BatchCompletedData } from './batch-view';
 import { batchQueueJobId, TranslateBatchJob } from './translate-batch.job';
 
 /** How long a finished job stays readable (SPEC: 30 days after completion). */
@@ -188,6 +188,7 @@ export class BatchProgress {
       status: job.status as BatchCompletedData['status'],
       target: job.target,
       tier: job.tier,
+      ...styleOf(job),
       words: job.words,
       cost_cents: job.costCents,
       results,

@@ -113,8 +113,18 @@ export function toSummary(job: Pick<BatchJob, (typeof SUMMARY_COLUMNS)[number]>)
   };
 }
 
+/** The style profile a job was accepted with and, with its formality, which engines applied it. */
+export function styleOf(job: Pick<BatchJob, 'styleProfile' | 'formalityAppliedBy' | 'formalityIgnoredBy'>): Pick<BatchView, 'style_profile' | 'formality'> {
+  const profile = job.styleProfile;
+  if (!profile) return {};
+  return {
+    style_profile: profile.id,
+    ...(profile.formality !== 'default' && { formality: formalityReport(profile.formality, { appliedBy: job.formalityAppliedBy, ignoredBy: job.formalityIgnoredBy }) }),
+  };
+}
+
 /** `data` of the `batch.completed` webhook event. */
-export interface BatchCompletedData {
+export interface BatchCompletedData extends Pick<BatchView, 'style_profile' | 'formality'> {
   job: string;
   status: Exclude<BatchStatus, 'processing'>;
   target: string;
@@ -151,11 +161,7 @@ export function toView(job: BatchJob, texts: Parameters<typeof toResults>[1] | u
     target: job.target,
     tier: job.tier,
     ...(job.tier === 'review' && { reviewed_by: reviewersOf(job) }),
-    ...(job.styleProfile && { style_profile: job.styleProfile.id }),
-    ...(job.styleProfile &&
-      job.styleProfile.formality !== 'default' && {
-        formality: formalityReport(job.styleProfile.formality, { appliedBy: job.formalityAppliedBy, ignoredBy: job.formalityIgnoredBy }),
-      }),
+    ...styleOf(job),
     created_at: job.createdAt.toISOString(),
     ...(job.completedAt && { completed_at: job.completedAt.toISOString() }),
     ...(job.expiresAt && { expires_at: job.expiresAt.toISOString() }),

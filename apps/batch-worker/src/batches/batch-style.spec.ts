@@ -20,7 +20,7 @@ describe('a batch with a style profile', () => {
     stack = await createIsolatedStack();
     await buildApp('translate-api');
     // Its "listening" line, which says where, is an info line.
-    api = startBuiltApp('translate-api', env({ LOG_LEVEL: 'info' }));
+    api = startBuiltApp('translate-api', env({ LOG_LEVEL: 'info', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' }));
     apiUrl = await api.listening;
   });
   afterAll(async () => {
@@ -33,9 +33,11 @@ describe('a batch with a style profile', () => {
   });
 
   it('is translated with the profile as it was when the batch was charged, and says which profile', async () => {
-    const { plainKey } = await stack.createKey({ sandbox: true });
+    const { plainKey } = await stack.createKey({ sandbox: true, scopes: ['translate', 'manage'] });
     const call = (method: string, path: string, json?: unknown) => http(apiUrl, method, `/api/v1${path}`, { token: plainKey, json });
     const profile = (await call('POST', '/style-profiles', { name: 'Brand', do_not_translate: ['Notion'], formality: 'less' })).body;
+    // Nothing listens there; the event is written all the same.
+    expect((await call('PUT', '/webhook', { url: 'http://127.0.0.1:9/batches' })).status).toBe(201);
 
     const accepted = await call('POST', '/batches', { source: 'en', target: 'fr', style_profile: profile.id, texts: ['Open Notion now!', 'Warning: file not found!'] });
     expect(accepted.status).toBe(202);
@@ -58,6 +60,9 @@ describe('a batch with a style profile', () => {
     expect(warning).toMatch(new RegExp(`${NNBSP}: .*${NNBSP}!$`, 'u'));
     // Open _ now | Warning file not found: Notion is free.
     expect(done.words).toBe(2 + 4);
+    // The webhook event says the same as the job.
+    const [event] = await stack.sql<{ data: Record<string, unknown> }>(`SELECT payload->'data' AS data FROM translation.webhook_events WHERE type = 'batch.completed' AND payload->'data'->>'job' = $1`, [accepted.body.job]);
+    expect(event.data).toMatchObject({ style_profile: profile.id, formality: done.formality });
   });
 
   it("refuses another account's profile with 404 and charges nothing", async () => {
