@@ -175,7 +175,7 @@ export class TranslationPipeline {
       const decision = plan.sentences[index];
       if (decision === 'keep') return;
       const { main } = item.sentence;
-      const pieces = decision === 'engine' ? undefined : main.restoreStored(decision.target);
+      const pieces = decision === 'engine' ? undefined : main.restoreStored(decision.target, typography);
       if (decision === 'engine' || !pieces) {
         toEngine.push(item);
         return;

@@ -94,6 +94,22 @@ describe('POST /api/v1/translate with a style profile, Apertium translating', ()
       expect(save).toMatch(/^«\p{L}+»$/u);
     });
 
+    it("sets stored translations too: a memory's plain spaces and straight quotes follow the profile", async () => {
+      const { api, translate } = await withProfile({});
+      const memory = (await api('POST', '/memories', { name: 'app', source: 'en' })).body.memory.id;
+      for (const [source, target] of [
+        ['Warning: disk full!', 'Attention : disque plein !'],
+        ['Open {name}?', 'Ouvrir "{name}" ?'],
+      ]) {
+        expect((await api('POST', `/memories/${memory}/entries`, { source_lang: 'en', target_lang: 'fr', source, target })).status).toBe(201);
+      }
+      const res = await translate({ target: 'fr', memories: [memory], texts: ['Warning: disk full!', 'Open {name}?'] });
+      expect(res.body).toMatchObject({ origins: ['memory', 'memory'] });
+      expect(res.body.translations).toEqual([`Attention${NNBSP}: disque plein${NNBSP}!`, `Ouvrir «${NNBSP}{name}${NNBSP}»${NNBSP}?`]);
+      const plain = await translate({ target: 'fr', memories: [memory], texts: ['Warning: disk full!'], style_profile: 'none' });
+      expect(plain.body.translations).toEqual(['Attention : disque plein !']);
+    });
+
     it('leaves off the rules a profile switches off', async () => {
       const { translate } = await withProfile({ typography: { french_spacing: false, inverted_marks: false } });
       const [french] = (await translate({ target: 'fr', texts: ['Warning: "file" not found!'] })).body.translations;

@@ -181,14 +181,16 @@ export class Segment {
    * placeholders, or, where glossary terms are enforced, a term's target as often as the source
    * has the term: the glossary wins over a memory.
    */
-  restoreStored(target: string): Piece[] | undefined {
+  restoreStored(target: string, typography?: Typography): Piece[] | undefined {
     const rendered = this.enforcesTerms ? new RenderedTerms(this.occurrences, new Map(this.occurrences.map((o) => [o.term, o.translation]))) : undefined;
-    const { pieces, missing } = this.rebuild(target, this.memoryNodes(), (text) => {
+    const { pieces, missing, translated } = this.rebuild(target, this.memoryNodes(), (text) => {
       const decoded = decodeHTMLStrict(text);
       return rendered ? rendered.replace(decoded) : decoded;
     });
     if (missing.length > 0 || (rendered && rendered.missing().length > 0)) return undefined;
-    return [...this.outer.lead, ...pieces, ...this.outer.tail];
+    // A stored translation follows the profile's typography as an engine's does: memories and
+    // catalogs were written under other conventions (a plain space before « : », straight quotes).
+    return [...this.outer.lead, ...(typography ? typography.apply(pieces, translated) : pieces), ...this.outer.tail];
   }
 
   /**
