@@ -16,7 +16,9 @@ export default defineConfig({
   resolve: workspace.resolve,
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
-    testTimeout: stack.jobTimeoutMs + 30_000,
+    // A browser test walks several pages, each checked with axe at two widths, while the other
+    // file's browser and the whole stack share the two cores: a minute is not always enough.
+    testTimeout: stack.jobTimeoutMs + 90_000,
     // A page reloaded or re-rendered on a busy two-core machine takes more than vitest's default second to show.
     expect: { poll: { timeout: 10_000 } },
     hookTimeout: 120_000,
