@@ -144,3 +144,35 @@ describe('TranslationMemory.lookup', () => {
     });
   });
 });
+
+describe('TranslationMemory.suggestions', () => {
+  let dataSource: DataSource;
+  let memories: MemoryService;
+  let memory: TranslationMemory;
+
+  beforeAll(async () => {
+    dataSource = new DataSource({ ...dataSourceOptions(testEnv.databaseUrl, translationDomain, 4), entities: [Memory, MemoryEntry] });
+    await dataSource.initialize();
+    const repositories = [new MemoryRepository(dataSource.getRepository(Memory)), new MemoryEntryRepository(dataSource.getRepository(MemoryEntry))] as const;
+    memories = new MemoryService(...repositories);
+    memory = new TranslationMemory(...repositories);
+  });
+  afterAll(() => dataSource.destroy());
+
+  /** Near-duplicates of `Save the file` a translator expects back, by trigram similarity: 1 (case and punctuation), 0.81, 0.78, 0.71, 0.63, 0.5, 0.47. */
+  const near = ['save the file.', 'Save the files', 'Save the file now', 'Save this file', 'Save a file', 'Save the folder', 'Open the file'];
+
+  it('finds near-duplicates with a word changed, added or removed, or another case or punctuation, however many close ones there are', async () => {
+    const key = await createTestKey();
+    const { id } = await memories.create(key, { name: 'UI' });
+    for (const source of ['Save the file', ...near, 'Close the window']) await memories.addEntry(key, id, { sourceLang: 'en', targetLang: 'de', source, target: `${source} (de)` }, {});
+    const suggest = (q: string, limit?: number) => memory.suggestions({ ...key, source: 'en', target: 'de', q, limit });
+
+    const all = await suggest('Save the file');
+    expect(all.map((found) => [found.source, found.match])).toEqual([['Save the file', 'exact'], ...near.map((source) => [source, 'fuzzy'])]);
+    // A short list may come from the closer entries alone: it is the head of the long one.
+    for (const limit of [1, 3, 5]) expect(await suggest('Save the file', limit)).toEqual(all.slice(0, limit));
+    // Entries only the least similarity admits still come when the close ones are too few.
+    expect((await suggest('Open the file', 3)).map((found) => found.source)).toEqual(['Open the file', 'save the file.', 'Save the file']);
+  });
+});
