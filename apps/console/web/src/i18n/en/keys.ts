@@ -1,6 +1,6 @@
 export const keys = {
   'keys.title': 'API keys',
-  'keys.intro': 'Keys authenticate calls to the translation API. Sandbox keys are free and never reach live data; live keys are billed. This page shows the keys of the mode the Sandbox switch above is on.',
+  'keys.intro': 'Keys authenticate calls to the translation API. Sandbox keys are free and never reach live data; live keys are billed. This page lists the keys of the mode chosen with the Sandbox switch at the top.',
   'keys.sandbox': 'Sandbox keys',
   'keys.live': 'Live keys',
   'keys.none': 'No keys here yet.',
@@ -16,8 +16,8 @@ export const keys = {
   'keys.create': 'Create key',
   'keys.signupIncomplete': 'Keys can be created once the sign-up of this account is complete (see above).',
   'keys.createTitle': 'New key',
-  'keys.kindSandbox': 'A sandbox key (free, test data only), as the Sandbox switch above is on.',
-  'keys.kindLive': 'A live key (billed), as the Sandbox switch above is off.',
+  'keys.kindSandbox': 'A sandbox key (free, test data only), as the Sandbox switch at the top is on.',
+  'keys.kindLive': 'A live key (billed), as the Sandbox switch at the top is off.',
   'keys.limitHint': 'Leave empty for no limit of the key’s own (the account’s limits still apply).',
   'keys.nameHint': 'To tell the key apart in this list and in usage, e.g. “staging server”.',
   'keys.nameMissing': 'Give the key a name, e.g. “staging server”.',
