@@ -4,7 +4,22 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../admin.command';
 import { stack } from '../stack.config';
-import { acceptInvitation, accessibleDescription, consolePage, consolePath, focused, heading, inspectPage, launchChromium, operatorAccount, PASSWORD, takeSecret, type OperatorAccount } from './console-browser';
+import {
+  acceptInvitation,
+  accessibleDescription,
+  consolePage,
+  consolePath,
+  focused,
+  heading,
+  inspectPage,
+  launchChromium,
+  modeSwitch,
+  operatorAccount,
+  PASSWORD,
+  switchMode,
+  takeSecret,
+  type OperatorAccount,
+} from './console-browser';
 
 async function translateWith(key: string, text: string) {
   const response = await fetch(`${stack.translateUrl}/api/v1/translate`, {
@@ -15,9 +30,9 @@ async function translateWith(key: string, text: string) {
   return { status: response.status, body: (await response.json()) as { translations?: string[] } };
 }
 
-async function createKey(page: Page, name: string, kind: 'Sandbox' | 'Live', inspect?: string): Promise<string> {
+/** A key of the mode the header's switch is on. */
+async function createKey(page: Page, name: string, inspect?: string): Promise<string> {
   await page.getByLabel('Name', { exact: true }).fill(name);
-  await page.getByRole('radio', { name: new RegExp(kind) }).check();
   await page.getByRole('button', { name: 'Create key' }).click();
   return takeSecret(page, `Key “${name}” created`, { inspect });
 }
@@ -47,7 +62,8 @@ describe('the console in a browser: an account from invitation to live key', () 
   });
 
   it('creates a sandbox key, shows it once, and the key translates', async () => {
-    const secret = await createKey(page, 'browser sandbox', 'Sandbox', 'key-created');
+    expect(await page.getByText('A sandbox key (free, test data only)').isVisible()).toBe(true);
+    const secret = await createKey(page, 'browser sandbox', 'key-created');
     secrets.push(secret);
     expect(secret).toMatch(/^svc_test_/);
     const translated = await translateWith(secret, 'The cat is sleeping.');
@@ -55,9 +71,14 @@ describe('the console in a browser: an account from invitation to live key', () 
     expect(translated.body.translations?.[0]).toMatch(/gato/i);
   });
 
-  it('keeps live keys locked until the account is activated', async () => {
-    await expect.poll(() => page.getByRole('radio', { name: /Live/ }).isDisabled()).toBe(true);
-    expect(await page.getByText('Live keys need an activated account').isVisible()).toBe(true);
+  it('keeps the console in the sandbox until the account is activated, and says why', async () => {
+    const toggle = modeSwitch(page);
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    expect(await toggle.getAttribute('aria-disabled')).toBe('true');
+    expect(await accessibleDescription(page, '[role="switch"]')).toBe('Live opens once the account is activated: Account page');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByTestId('sandbox-band').textContent()).toContain('Test data — sandbox.');
   });
 
   it('requests production access, an operator approves it by CLI, and a live key is created', async () => {
@@ -86,8 +107,13 @@ describe('the console in a browser: an account from invitation to live key', () 
     // The open page follows the operator's decision, without a reload.
     await expect.poll(() => page.getByTestId('activation-state').textContent(), { timeout: 20_000 }).toBe('Active: live keys can be created');
     await page.getByRole('link', { name: 'API keys' }).click();
-    await expect.poll(() => page.getByRole('radio', { name: /Live/ }).isEnabled()).toBe(true);
-    const live = await createKey(page, 'browser live', 'Live');
+    // An activated account opens on live unless its user chose otherwise.
+    await expect.poll(() => modeSwitch(page).getAttribute('aria-disabled')).toBe(null);
+    expect(await modeSwitch(page).getAttribute('aria-checked')).toBe('false');
+    expect(await page.getByTestId('sandbox-band').count()).toBe(0);
+    await expect.poll(() => page.getByRole('heading', { name: 'Live keys' }).isVisible()).toBe(true);
+    expect(await page.getByRole('row', { name: /browser sandbox/ }).count()).toBe(0);
+    const live = await createKey(page, 'browser live');
     secrets.push(live);
     expect(live).toMatch(/^svc_live_/);
     expect((await translateWith(live, 'The house is red.')).status).toBe(200);
@@ -111,6 +137,8 @@ describe('the console in a browser: an account from invitation to live key', () 
   });
 
   it('revokes a key only after confirmation', async () => {
+    await switchMode(page, 'sandbox');
+    await expect.poll(() => page.getByRole('heading', { name: 'Sandbox keys' }).isVisible()).toBe(true);
     const row = page.getByRole('row', { name: /browser sandbox/ });
     // Each button says which key it is about.
     const names = await row.getByRole('button').evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')));

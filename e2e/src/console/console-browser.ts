@@ -71,6 +71,17 @@ export async function inspectPage(page: Page, name: string, { moderate = false }
   await page.setViewportSize(DESKTOP);
 }
 
+/** The header's switch between the account's two modes: on for the sandbox. */
+export const modeSwitch = (page: Page) => page.getByRole('banner').getByRole('switch', { name: 'Sandbox' });
+
+/** Turns the header's switch to a mode (if it is not there yet) and waits until it is. */
+export async function switchMode(page: Page, mode: 'sandbox' | 'live'): Promise<void> {
+  const toggle = modeSwitch(page);
+  const checked = String(mode === 'sandbox');
+  if ((await toggle.getAttribute('aria-checked')) !== checked) await toggle.click();
+  await expect.poll(() => toggle.getAttribute('aria-checked')).toBe(checked);
+}
+
 export interface OperatorAccount {
   name: string;
   ownerEmail: string;

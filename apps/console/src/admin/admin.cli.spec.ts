@@ -28,8 +28,9 @@ describe("the console's operator commands (built console, admin command)", () =>
     const invited = await admin('user:invite', '--account', name, '--email', email);
     expect(invited.code, invited.stderr).toBe(0);
     expect(invited.stdout).toContain(`invited ${email} as owner of "${name}"`);
-    // CONSOLE_PUBLIC_URL's default, as the command runs with the test environment.
+    // CONSOLE_PUBLIC_URL's default, as the command runs with the test environment: allowed outside production, and said.
     expect(invited.lastLine).toMatch(/^http:\/\/localhost:3500\/console\/accept-invitation#token=inv_[A-Za-z0-9_-]{43}$/);
+    expect(invited.stderr).toMatch(/^warning: CONSOLE_PUBLIC_URL is http:\/\/localhost:3500 \(NODE_ENV=test\): the link opens only in a browser on this machine/);
 
     const owner = new Browser(url);
     expect((await owner.call('POST', '/invitations/accept', { token: tokenOf(invited.lastLine), password: PASSWORD })).status).toBe(200);
@@ -60,6 +61,7 @@ describe("the console's operator commands (built console, admin command)", () =>
       const invited = await adminWith({ ...mailEnv, SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }, 'user:invite', '--account', name, '--email', email, '--role', 'member');
       expect(invited.code, invited.stderr).toBe(0);
       expect(invited.stdout).toContain(`mailed the link to ${email.toLowerCase()}\n`);
+      expect(invited.stderr).toBe('');
       expect(invited.lastLine).toMatch(/^https:\/\/console\.example\.eu\/console\/accept-invitation#token=inv_/);
       const [mail] = smtp.received;
       expect(mail.to).toEqual([email.toLowerCase()]);
@@ -75,6 +77,19 @@ describe("the console's operator commands (built console, admin command)", () =>
     } finally {
       await smtp.close();
     }
+  }, 120_000);
+
+  it('refuses to invite in production without CONSOLE_PUBLIC_URL, before creating anything, rather than print a localhost link', async () => {
+    const name = `cli-production-${randomUUID()}`;
+    await app.get(AccountService).create(name, { activated: false });
+    const email = newEmail('cli-production');
+    const refused = await adminWith({ NODE_ENV: 'production' }, 'user:invite', '--account', name, '--email', email);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toContain('CONSOLE_PUBLIC_URL in production must be the https:// address people reach the console at');
+    expect(refused.stderr).not.toContain('localhost:3500/console/accept-invitation');
+    // Nothing was created: the same address can be invited once the setting is right.
+    expect((await admin('user:invite', '--account', name, '--email', email)).code).toBe(0);
   }, 120_000);
 
   it('refuses to start, serving or for a command, on a malformed SMTP_URL, naming the setting but not its password', async () => {

@@ -5,7 +5,7 @@ import { AdminCommandError, asOperatorMistake, parseFlags, type AdminCommand, ty
 import { isEmail } from 'class-validator';
 import { parseArgs } from 'node:util';
 import { ActivationService } from '../activation/activation.service';
-import { ConsoleConfig } from '../config/console.config';
+import { ConsoleConfig, isLocalUrl } from '../config/console.config';
 import { InvitationsService } from '../invitations/invitations.service';
 import { UsersService } from '../users/users.service';
 import { CONSOLE_ROLES, type ConsoleRole } from '../users/console-user.entity';
@@ -21,6 +21,19 @@ function oneAccount(usage: string, args: string[]): string {
 function noArguments(usage: string, args: string[]): Record<string, never> {
   parseFlags(usage, () => parseArgs({ args, strict: true }));
   return {};
+}
+
+/**
+ * Production refuses a local CONSOLE_PUBLIC_URL when the config loads; elsewhere the default
+ * (localhost) is allowed, and an operator who forgot to set it on a server would hand out a link
+ * that opens nowhere but there. Said on stderr before anything is created, so stdout stays the result.
+ */
+function warnOfLocalLinks(config: ConsoleConfig): void {
+  if (!isLocalUrl(config.CONSOLE_PUBLIC_URL)) return;
+  process.stderr.write(
+    `warning: CONSOLE_PUBLIC_URL is ${config.CONSOLE_PUBLIC_URL} (NODE_ENV=${config.NODE_ENV}): the link opens only in a browser on this machine. ` +
+      'For anyone else, set CONSOLE_PUBLIC_URL to the address people reach the console at (https:// in production, where a local one is refused).\n',
+  );
 }
 
 const userInvite: AdminCommand<{ account: string; email: string; role: ConsoleRole; languages?: string[] }> = {
@@ -46,6 +59,7 @@ const userInvite: AdminCommand<{ account: string; email: string; role: ConsoleRo
   },
   async run(context, { account: name, email, role, languages }) {
     const account = await existingAccount(context, name);
+    warnOfLocalLinks(context.get(ConsoleConfig));
     const { invitation, link, mail } = await asOperatorMistake(context.get(InvitationsService).invite(account.id, email, role, languages));
     const mailed = !mail ? [] : mail.sent ? [`mailed the link to ${invitation.email}`] : [`could not mail the link (${mail.reason}): pass it on yourself`];
     const reviewing = invitation.languages.length > 0 ? ` (${invitation.languages.join(', ')})` : '';

@@ -19,6 +19,9 @@ const MailsInProduction = () =>
     },
   });
 
+/** An address only a browser on the console's own machine reaches. */
+export const isLocalUrl = (url: string) => /^https?:\/\/(localhost|127\.|\[::1\])/i.test(url);
+
 /**
  * In production, invitation and confirmation links go to people on other machines: they must
  * start with the https address those people reach, never the localhost default.
@@ -28,7 +31,7 @@ const PublicInProduction = () =>
     name: 'publicInProduction',
     validator: {
       validate: (url: unknown, args) =>
-        (args?.object as ConsoleConfig).NODE_ENV !== 'production' || (typeof url === 'string' && /^https:\/\//.test(url) && !/^https:\/\/(localhost|127\.|\[::1\])/i.test(url)),
+        (args?.object as ConsoleConfig).NODE_ENV !== 'production' || (typeof url === 'string' && /^https:\/\//.test(url) && !isLocalUrl(url)),
       defaultMessage: () => 'CONSOLE_PUBLIC_URL in production must be the https:// address people reach the console at (invitation and confirmation links start with it), not localhost',
     },
   });

@@ -40,7 +40,7 @@ export function useOffsetPages(size = 20) {
   const range: PageRange = { offset: (page - 1) * size, limit: size };
   return {
     range,
-    /** Back to the first page, when what is listed changes (another search, another mode). */
+    /** Back to the first page, when what is listed changes (another search). */
     restart: () => setPage(1),
     pager: (total: number | undefined) => {
       const pages = Math.max(1, Math.ceil((total ?? 0) / size));

@@ -7,5 +7,5 @@ const CUSTOMER = ['owner', 'member'] as const;
 
 export const batchesRoutes: RouteObject[] = [
   { path: 'batches', element: <RequireSession roles={[...CUSTOMER]}>{(session) => <BatchesPage session={session} />}</RequireSession> },
-  { path: 'batches/:job', element: <RequireSession roles={[...CUSTOMER]}>{(session) => <BatchPage session={session} />}</RequireSession> },
+  { path: 'batches/:job', element: <RequireSession roles={[...CUSTOMER]}>{() => <BatchPage />}</RequireSession> },
 ];

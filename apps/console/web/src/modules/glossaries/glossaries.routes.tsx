@@ -6,6 +6,6 @@ import { GlossaryPage } from './components/GlossaryPage';
 const CUSTOMER = ['owner', 'member'] as const;
 
 export const glossariesRoutes: RouteObject[] = [
-  { path: 'glossaries', element: <RequireSession roles={[...CUSTOMER]}>{(session) => <GlossariesPage session={session} />}</RequireSession> },
-  { path: 'glossaries/:id', element: <RequireSession roles={[...CUSTOMER]}>{(session) => <GlossaryPage session={session} />}</RequireSession> },
+  { path: 'glossaries', element: <RequireSession roles={[...CUSTOMER]}>{() => <GlossariesPage />}</RequireSession> },
+  { path: 'glossaries/:id', element: <RequireSession roles={[...CUSTOMER]}>{() => <GlossaryPage />}</RequireSession> },
 ];

@@ -6,6 +6,6 @@ import { MemoryPage } from './components/MemoryPage';
 const CUSTOMER = ['owner', 'member'] as const;
 
 export const memoriesRoutes: RouteObject[] = [
-  { path: 'memories', element: <RequireSession roles={[...CUSTOMER]}>{(session) => <MemoriesPage session={session} />}</RequireSession> },
-  { path: 'memories/:id', element: <RequireSession roles={[...CUSTOMER]}>{(session) => <MemoryPage session={session} />}</RequireSession> },
+  { path: 'memories', element: <RequireSession roles={[...CUSTOMER]}>{() => <MemoriesPage />}</RequireSession> },
+  { path: 'memories/:id', element: <RequireSession roles={[...CUSTOMER]}>{() => <MemoryPage />}</RequireSession> },
 ];

@@ -2,4 +2,4 @@ import type { RouteObject } from 'react-router';
 import { RequireSession } from '../session/components/RequireSession';
 import { WebhookPage } from './components/WebhookPage';
 
-export const webhookRoutes: RouteObject[] = [{ path: 'webhook', element: <RequireSession roles={['owner', 'member']}>{(session) => <WebhookPage session={session} />}</RequireSession> }];
+export const webhookRoutes: RouteObject[] = [{ path: 'webhook', element: <RequireSession roles={['owner', 'member']}>{() => <WebhookPage />}</RequireSession> }];

@@ -5,17 +5,16 @@ import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { PageHeader } from '../../../ui/PageHeader';
 import { DataTable } from '../../../ui/DataTable';
 import { Pager } from '../../../ui/Pager';
-import { useMode } from '../../../ui/use-mode';
+import { useMode } from '../../mode/hooks/use-mode';
 import { useOffsetPages } from '../../../ui/use-page';
-import type { Session } from '../../session/hooks/use-session';
 import { resultsUrl, useBatch } from '../hooks/use-batches';
 import { BatchStatus } from './BatchStatus';
 
 /** A job's facts, its downloads and its texts, each source beside its translation. */
-export function BatchPage({ session }: { session: Session }) {
+export function BatchPage() {
   const t = useT();
   const { job: jobId = '' } = useParams();
-  const [mode] = useMode(session);
+  const mode = useMode();
   const { range, pager } = useOffsetPages();
   const { data, error, isPending } = useBatch(mode, jobId, range);
   const job = data?.job;
@@ -24,7 +23,7 @@ export function BatchPage({ session }: { session: Session }) {
     <>
       <PageHeader title={t('batches.jobTitle')} />
       <p>
-        <Link to={`/batches?mode=${mode}`}>{t('batches.back')}</Link>
+        <Link to="/batches">{t('batches.back')}</Link>
       </p>
       <ApiErrorMessage error={error} />
       {isPending && <p className="loading">{t('app.loading')}</p>}

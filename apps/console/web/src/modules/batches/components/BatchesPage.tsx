@@ -2,12 +2,11 @@ import { Link } from 'react-router';
 import { formatDateTime, formatMoney, formatNumber } from '../../../i18n/format';
 import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
-import { ModeSwitch } from '../../../ui/ModeSwitch';
 import { PageHeader } from '../../../ui/PageHeader';
 import { DataTable } from '../../../ui/DataTable';
 import { Pager } from '../../../ui/Pager';
 import { useCursorPages } from '../../../ui/use-page';
-import { useMode, type Mode } from '../../../ui/use-mode';
+import { useMode, type Mode } from '../../mode/hooks/use-mode';
 import type { Session } from '../../session/hooks/use-session';
 import { useBatches } from '../hooks/use-batches';
 import { BatchStatus } from './BatchStatus';
@@ -15,13 +14,12 @@ import { ReviewProgressSection } from './ReviewProgressSection';
 
 export function BatchesPage({ session }: { session: Session }) {
   const t = useT();
-  const [mode, setMode] = useMode(session);
+  const mode = useMode();
   return (
     <>
-      <PageHeader title={t('batches.title')} intro={t('batches.intro')} actions={<ModeSwitch mode={mode} onChange={setMode} />} />
-      {/* Keyed by mode: the other world's cursors mean nothing. */}
-      <BatchList key={mode} mode={mode} />
-      {session.user.role === 'owner' && <ReviewProgressSection key={`review-${mode}`} mode={mode} />}
+      <PageHeader title={t('batches.title')} intro={t('batches.intro')} />
+      <BatchList mode={mode} />
+      {session.user.role === 'owner' && <ReviewProgressSection mode={mode} />}
     </>
   );
 }
@@ -47,7 +45,7 @@ function BatchList({ mode }: { mode: Mode }) {
               header: t('batches.job'),
               rowHeader: true,
               cell: (job) => (
-                <Link to={`/batches/${job.id}?mode=${mode}`}>
+                <Link to={`/batches/${job.id}`}>
                   <code>{job.id}</code>
                 </Link>
               ),

@@ -4,7 +4,7 @@ import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { Pager } from '../../../ui/Pager';
 import { DataTable } from '../../../ui/DataTable';
-import type { Mode } from '../../../ui/use-mode';
+import type { Mode } from '../../mode/hooks/use-mode';
 import { useOffsetPages } from '../../../ui/use-page';
 import { useReviewProgress } from '../hooks/use-batches';
 
@@ -29,7 +29,7 @@ export function ReviewProgressSection({ mode }: { mode: Mode }) {
               header: t('batches.job'),
               rowHeader: true,
               cell: (job) => (
-                <Link to={`/batches/${job.job}?mode=${mode}`}>
+                <Link to={`/batches/${job.job}`}>
                   <code>{job.job}</code>
                 </Link>
               ),

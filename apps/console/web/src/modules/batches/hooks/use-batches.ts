@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import type { components } from '../../../api/session-api';
 import type { PageRange } from '../../../ui/use-page';
-import type { Mode } from '../../../ui/use-mode';
+import type { Mode } from '../../mode/hooks/use-mode';
 
 export type BatchSummary = components['schemas']['BatchSummaryDto'];
 export type BatchFormat = 'json' | 'csv';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useT } from '../../../i18n/i18n';
 import { Field } from '../../../ui/Field';
 import { FormDialog } from '../../../ui/Modal';
-import type { Mode } from '../../../ui/use-mode';
+import type { Mode } from '../../mode/hooks/use-mode';
 import { useGlossaryActions, type GlossaryEntry } from '../hooks/use-glossaries';
 
 interface EntryEditDialogProps {

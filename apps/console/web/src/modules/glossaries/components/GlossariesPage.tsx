@@ -5,20 +5,18 @@ import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { ConfirmButton } from '../../../ui/ConfirmButton';
 import { CopyValue } from '../../../ui/CopyValue';
-import { ModeSwitch } from '../../../ui/ModeSwitch';
 import { PageHeader } from '../../../ui/PageHeader';
 import { DataTable } from '../../../ui/DataTable';
 import { Pager } from '../../../ui/Pager';
-import { useMode } from '../../../ui/use-mode';
+import { useMode } from '../../mode/hooks/use-mode';
 import { useOffsetPages } from '../../../ui/use-page';
-import type { Session } from '../../session/hooks/use-session';
 import { glossaryCsvUrl, useGlossaries, useGlossaryActions } from '../hooks/use-glossaries';
 import { GlossaryUploadForm } from './GlossaryUploadForm';
 
-export function GlossariesPage({ session }: { session: Session }) {
+export function GlossariesPage() {
   const t = useT();
-  const [mode, setMode] = useMode(session);
-  const { range, restart, pager } = useOffsetPages();
+  const mode = useMode();
+  const { range, pager } = useOffsetPages();
   const { data, error, isPending } = useGlossaries(mode, range);
   const { remove } = useGlossaryActions(mode);
   const [deleted, setDeleted] = useState<string>();
@@ -26,19 +24,7 @@ export function GlossariesPage({ session }: { session: Session }) {
 
   return (
     <>
-      <PageHeader
-        title={t('glossaries.title')}
-        intro={t('glossaries.intro')}
-        actions={
-          <ModeSwitch
-            mode={mode}
-            onChange={(next) => {
-              restart();
-              setMode(next);
-            }}
-          />
-        }
-      />
+      <PageHeader title={t('glossaries.title')} intro={t('glossaries.intro')} />
       <ApiErrorMessage error={error ?? remove.error} />
       {deleted && (
         <div className="alert alert-success" role="status">
@@ -55,7 +41,7 @@ export function GlossariesPage({ session }: { session: Session }) {
           rows={glossaries}
           rowKey={(glossary) => glossary.id}
           columns={[
-            { header: t('glossaries.name'), rowHeader: true, cell: (glossary) => <Link to={`/glossaries/${glossary.id}?mode=${mode}`}>{glossary.name}</Link> },
+            { header: t('glossaries.name'), rowHeader: true, cell: (glossary) => <Link to={`/glossaries/${glossary.id}`}>{glossary.name}</Link> },
             { header: t('glossaries.id'), cell: (glossary) => <CopyValue value={glossary.id} what={t('glossaries.idOf', { name: glossary.name })} /> },
             { header: t('glossaries.source'), cell: (glossary) => glossary.source },
             { header: t('glossaries.targets'), cell: (glossary) => glossary.targets.join(', ') },

@@ -7,16 +7,15 @@ import { CopyValue } from '../../../ui/CopyValue';
 import { PageHeader } from '../../../ui/PageHeader';
 import { DataTable } from '../../../ui/DataTable';
 import { Pager } from '../../../ui/Pager';
-import { useMode } from '../../../ui/use-mode';
+import { useMode } from '../../mode/hooks/use-mode';
 import { useOffsetPages } from '../../../ui/use-page';
-import type { Session } from '../../session/hooks/use-session';
 import { glossaryCsvUrl, useGlossaryEntries, type GlossaryEntry } from '../hooks/use-glossaries';
 import { EntryEditDialog } from './EntryEditDialog';
 
-export function GlossaryPage({ session }: { session: Session }) {
+export function GlossaryPage() {
   const t = useT();
   const { id = '' } = useParams();
-  const [mode] = useMode(session);
+  const mode = useMode();
   const [search, setSearch] = useState('');
   const { range, restart, pager } = useOffsetPages();
   const [editing, setEditing] = useState<GlossaryEntry>();
@@ -37,7 +36,7 @@ export function GlossaryPage({ session }: { session: Session }) {
         }
       />
       <p>
-        <Link to={`/glossaries?mode=${mode}`}>{t('glossaries.back')}</Link>
+        <Link to="/glossaries">{t('glossaries.back')}</Link>
       </p>
       {glossary && (
         <div className="field">

@@ -3,7 +3,7 @@ import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { Field } from '../../../ui/Field';
 import { placeProblem } from '../../../ui/field-problem';
-import type { Mode } from '../../../ui/use-mode';
+import type { Mode } from '../../mode/hooks/use-mode';
 import { useGlossaryActions, type GlossaryUpload } from '../hooks/use-glossaries';
 
 /**

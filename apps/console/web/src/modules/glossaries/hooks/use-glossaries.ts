@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api, unwrap } from '../../../api/client';
 import type { components } from '../../../api/session-api';
 import type { PageRange } from '../../../ui/use-page';
-import type { Mode } from '../../../ui/use-mode';
+import type { Mode } from '../../mode/hooks/use-mode';
 
 export type Glossary = components['schemas']['GlossarySummaryDto'];
 export type GlossaryEntry = components['schemas']['IndexedGlossaryEntryDto'];

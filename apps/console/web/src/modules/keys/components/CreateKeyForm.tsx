@@ -11,15 +11,14 @@ import { KeyLimitsFields, type LimitsDraft } from './KeyLimitsFields';
 const NO_LIMITS: LimitsDraft = { monthly: '', rate: '' };
 
 /**
- * A named key of either kind with its own limits. The secret opens in a dialog and the form
- * starts over, so that nothing invites a second key by mistake; while a creation is under way,
- * another submit does nothing.
+ * A named key of the mode the header's switch is on, with its own limits. The secret opens in a
+ * dialog and the form starts over, so that nothing invites a second key by mistake; while a
+ * creation is under way, another submit does nothing.
  */
-export function CreateKeyForm({ canCreateLive }: { canCreateLive: boolean }) {
+export function CreateKeyForm({ sandbox }: { sandbox: boolean }) {
   const t = useT();
   const { create } = useKeyActions();
   const [name, setName] = useState('');
-  const [sandbox, setSandbox] = useState(!canCreateLive);
   const [limits, setLimits] = useState<LimitsDraft>(NO_LIMITS);
   const [nameMissing, setNameMissing] = useState(false);
   // Set at once, unlike the mutation's state: a double click submits twice before React renders again.
@@ -66,16 +65,7 @@ export function CreateKeyForm({ canCreateLive }: { canCreateLive: boolean }) {
           onChange={(e) => setName(e.target.value)}
           error={nameMissing ? t('keys.nameMissing') : refused?.field === 'name' ? refused.message : undefined}
         />
-        <fieldset>
-          <legend>{t('keys.kind')}</legend>
-          <label className="choice">
-            <input type="radio" name="kind" checked={sandbox} onChange={() => setSandbox(true)} /> {t('keys.kindSandbox')}
-          </label>
-          <label className="choice">
-            <input type="radio" name="kind" checked={!sandbox} disabled={!canCreateLive} onChange={() => setSandbox(false)} /> {t('keys.kindLive')}
-          </label>
-          {!canCreateLive && <p className="hint">{t('keys.liveLocked')}</p>}
-        </fieldset>
+        <p className="hint">{t(sandbox ? 'keys.kindSandbox' : 'keys.kindLive')}</p>
         <KeyLimitsFields draft={limits} onChange={setLimits} />
         {refused?.field === 'form' && <ApiErrorMessage error={create.error} />}
         <button type="submit" className="btn btn-primary" disabled={create.isPending}>

@@ -3,7 +3,7 @@ import { formatNumber } from '../../../i18n/format';
 import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { Field } from '../../../ui/Field';
-import type { Mode } from '../../../ui/use-mode';
+import type { Mode } from '../../mode/hooks/use-mode';
 import { useMemoryActions, type Language } from '../hooks/use-memories';
 import { createProblem } from '../utils/memory-problems';
 

@@ -3,7 +3,7 @@ import { formatLanguage, formatNumber } from '../../../i18n/format';
 import { useT } from '../../../i18n/i18n';
 import { TextAreaField } from '../../../ui/Field';
 import { FormDialog } from '../../../ui/Modal';
-import type { Mode } from '../../../ui/use-mode';
+import type { Mode } from '../../mode/hooks/use-mode';
 import { useMemoryActions, type MemoryEntry } from '../hooks/use-memories';
 import { entryProblem } from '../utils/memory-problems';
 

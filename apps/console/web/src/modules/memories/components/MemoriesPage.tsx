@@ -5,19 +5,17 @@ import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { ConfirmButton } from '../../../ui/ConfirmButton';
 import { DataTable } from '../../../ui/DataTable';
-import { ModeSwitch } from '../../../ui/ModeSwitch';
 import { PageHeader } from '../../../ui/PageHeader';
-import { useMode } from '../../../ui/use-mode';
-import type { Session } from '../../session/hooks/use-session';
+import { useMode } from '../../mode/hooks/use-mode';
 import { useAdvice } from '../hooks/use-advice';
 import { memoryExportUrl, useMemories, useMemoryActions, type Memory } from '../hooks/use-memories';
 import { adviceFor } from '../utils/memory-problems';
 import { CreateMemoryForm } from './CreateMemoryForm';
 
 /** The mode's memories with their counts against the limits, creation, TMX download and deletion. */
-export function MemoriesPage({ session }: { session: Session }) {
+export function MemoriesPage() {
   const t = useT();
-  const [mode, setMode] = useMode(session);
+  const mode = useMode();
   const { data, error, isPending } = useMemories(mode);
   const advice = useAdvice(data?.limits);
   const { remove } = useMemoryActions(mode);
@@ -27,7 +25,7 @@ export function MemoriesPage({ session }: { session: Session }) {
 
   return (
     <>
-      <PageHeader title={t('memories.title')} intro={t('memories.intro')} actions={<ModeSwitch mode={mode} onChange={setMode} />} />
+      <PageHeader title={t('memories.title')} intro={t('memories.intro')} />
       <ApiErrorMessage error={error ?? remove.error} hint={advice(adviceFor(error ?? remove.error))} />
       {deleted && (
         <div className="alert alert-success" role="status">
@@ -57,7 +55,7 @@ export function MemoriesPage({ session }: { session: Session }) {
               rowHeader: true,
               cell: (memory) => (
                 <>
-                  <Link to={`/memories/${memory.id}?mode=${mode}`}>{memory.name}</Link>
+                  <Link to={`/memories/${memory.id}`}>{memory.name}</Link>
                   {memory.default && <p className="hint">{t('memories.defaultNote')}</p>}
                 </>
               ),

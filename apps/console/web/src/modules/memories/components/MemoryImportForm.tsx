@@ -3,7 +3,7 @@ import { formatBytes } from '../../../i18n/format';
 import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { Field, SelectField } from '../../../ui/Field';
-import type { Mode } from '../../../ui/use-mode';
+import type { Mode } from '../../mode/hooks/use-mode';
 import { useAdvice } from '../hooks/use-advice';
 import { useMemoryActions, type Language, type Memory, type MemoryLimits } from '../hooks/use-memories';
 import { fileProblem, formatOfName, MEMORY_FILE_FORMATS, type MemoryFileFormat } from '../utils/memory-file';

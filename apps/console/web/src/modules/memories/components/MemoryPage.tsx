@@ -7,9 +7,8 @@ import { ConfirmButton } from '../../../ui/ConfirmButton';
 import { DataTable } from '../../../ui/DataTable';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Pager } from '../../../ui/Pager';
-import { useMode } from '../../../ui/use-mode';
+import { useMode } from '../../mode/hooks/use-mode';
 import { useCursorPages } from '../../../ui/use-page';
-import type { Session } from '../../session/hooks/use-session';
 import { useAdvice } from '../hooks/use-advice';
 import { memoryExportUrl, useMemoryActions, useMemoryEntries, type MemoryEntry } from '../hooks/use-memories';
 import { describeOrigin } from '../utils/entry-origin';
@@ -18,10 +17,10 @@ import { EntryEditDialog } from './EntryEditDialog';
 import { MemoryImportForm } from './MemoryImportForm';
 
 /** One memory: its import, its TMX, and its entries searched a page at a time, each editable and deletable. */
-export function MemoryPage({ session }: { session: Session }) {
+export function MemoryPage() {
   const t = useT();
   const { id = '' } = useParams();
-  const [mode] = useMode(session);
+  const mode = useMode();
   const [search, setSearch] = useState('');
   const { cursor, restart, pager } = useCursorPages();
   const { data, error, isPending } = useMemoryEntries(mode, id, search.trim(), cursor);
@@ -55,7 +54,7 @@ export function MemoryPage({ session }: { session: Session }) {
         }
       />
       <p>
-        <Link to={`/memories?mode=${mode}`}>{t('memories.back')}</Link>
+        <Link to="/memories">{t('memories.back')}</Link>
       </p>
       <ApiErrorMessage error={error ?? removeEntry.error} hint={advice(adviceFor(error ?? removeEntry.error))} />
       {memory?.default && <p className="alert alert-info">{t('memories.defaultNote')}</p>}

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import type { components } from '../../../api/session-api';
-import type { Mode } from '../../../ui/use-mode';
+import type { Mode } from '../../mode/hooks/use-mode';
 import { MEDIA_TYPES, type MemoryFileFormat } from '../utils/memory-file';
 
 export type Memory = components['schemas']['MemoryDto'];

@@ -3,23 +3,21 @@ import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { BarChart } from '../../../ui/BarChart';
 import { DataTable } from '../../../ui/DataTable';
-import { ModeSwitch } from '../../../ui/ModeSwitch';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Pager } from '../../../ui/Pager';
-import { useMode, type Mode } from '../../../ui/use-mode';
+import { useMode, type Mode } from '../../mode/hooks/use-mode';
 import { usePage } from '../../../ui/use-page';
-import type { Session } from '../../session/hooks/use-session';
 import { useUsage, type Usage } from '../hooks/use-usage';
 
 const cents = (value: number) => formatMoney(value / 100);
 
-export function OverviewPage({ session }: { session: Session }) {
+export function OverviewPage() {
   const t = useT();
-  const [mode, setMode] = useMode(session);
+  const mode = useMode();
   const { data, error, isPending } = useUsage(mode);
   return (
     <>
-      <PageHeader title={t('overview.title')} intro={t(mode === 'sandbox' ? 'overview.introSandbox' : 'overview.intro')} actions={<ModeSwitch mode={mode} onChange={setMode} />} />
+      <PageHeader title={t('overview.title')} intro={t(mode === 'sandbox' ? 'overview.introSandbox' : 'overview.intro')} />
       <ApiErrorMessage error={error} />
       {isPending && <p className="loading">{t('app.loading')}</p>}
       {data && <UsageFigures usage={data} mode={mode} />}

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import { USAGE_REFRESH_MS } from '../../../api/usage-refresh';
 import type { components } from '../../../api/session-api';
-import type { Mode } from '../../../ui/use-mode';
+import type { Mode } from '../../mode/hooks/use-mode';
 
 export type Usage = components['schemas']['ConsoleUsageResponseDto'];
 

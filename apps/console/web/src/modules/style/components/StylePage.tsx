@@ -4,17 +4,15 @@ import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { ConfirmButton } from '../../../ui/ConfirmButton';
 import { DataTable } from '../../../ui/DataTable';
-import { ModeSwitch } from '../../../ui/ModeSwitch';
 import { PageHeader } from '../../../ui/PageHeader';
-import { useMode } from '../../../ui/use-mode';
-import type { Session } from '../../session/hooks/use-session';
+import { useMode } from '../../mode/hooks/use-mode';
 import { useStyleProfileActions, useStyleProfiles, type StyleProfile } from '../hooks/use-style-profiles';
 import { StyleProfileForm } from './StyleProfileForm';
 
 /** The mode's style profiles: each with its terms, rules and defaults, one form to create or change one, deletion. */
-export function StylePage({ session }: { session: Session }) {
+export function StylePage() {
   const t = useT();
-  const [mode, setMode] = useMode(session);
+  const mode = useMode();
   const { data, error, isPending } = useStyleProfiles(mode);
   const { remove } = useStyleProfileActions(mode);
   const [editing, setEditing] = useState<StyleProfile>();
@@ -23,7 +21,7 @@ export function StylePage({ session }: { session: Session }) {
 
   return (
     <>
-      <PageHeader title={t('style.title')} intro={t('style.intro')} actions={<ModeSwitch mode={mode} onChange={setMode} />} />
+      <PageHeader title={t('style.title')} intro={t('style.intro')} />
       <ApiErrorMessage error={error ?? remove.error} />
       {done && (
         <div className="alert alert-success" role="status">
@@ -77,7 +75,7 @@ export function StylePage({ session }: { session: Session }) {
       )}
       {/* Keyed by the profile, so the form starts from the one chosen. */}
       <StyleProfileForm
-        key={`${mode}-${editing?.id ?? 'new'}`}
+        key={editing?.id ?? 'new'}
         mode={mode}
         profile={editing}
         onDone={(name) => {

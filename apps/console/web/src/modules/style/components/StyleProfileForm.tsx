@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { Field, SelectField, TextAreaField } from '../../../ui/Field';
-import type { Mode } from '../../../ui/use-mode';
+import type { Mode } from '../../mode/hooks/use-mode';
 import { useGlossaries } from '../../glossaries/hooks/use-glossaries';
 import { useMemories } from '../../memories/hooks/use-memories';
 import { useStyleProfileActions, type Formality, type StyleProfile, type TypographyRule } from '../hooks/use-style-profiles';

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import type { components } from '../../../api/session-api';
-import type { Mode } from '../../../ui/use-mode';
+import type { Mode } from '../../mode/hooks/use-mode';
 
 export type StyleProfile = components['schemas']['StyleProfileDto'];
 export type StyleProfileInput = components['schemas']['StyleProfileInputDto'];

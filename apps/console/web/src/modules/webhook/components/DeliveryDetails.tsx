@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
-import type { Mode } from '../../../ui/use-mode';
+import type { Mode } from '../../mode/hooks/use-mode';
 import { useDelivery } from '../hooks/use-webhook';
 
 /** What one attempt sent (headers with its signature, the payload) and what came back, as Stripe's event view shows it. */

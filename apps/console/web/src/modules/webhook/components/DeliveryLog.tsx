@@ -6,7 +6,7 @@ import { Pager } from '../../../ui/Pager';
 import { DataTable } from '../../../ui/DataTable';
 import { SelectField } from '../../../ui/Field';
 import { useCursorPages } from '../../../ui/use-page';
-import type { Mode } from '../../../ui/use-mode';
+import type { Mode } from '../../mode/hooks/use-mode';
 import { EVENT_TYPES, useDeliveries, useWebhookActions, type WebhookEventType } from '../hooks/use-webhook';
 import { DeliveryDetails } from './DeliveryDetails';
 

@@ -4,23 +4,20 @@ import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { ConfirmButton } from '../../../ui/ConfirmButton';
 import { Field } from '../../../ui/Field';
 import { placeProblem, problemAt } from '../../../ui/field-problem';
-import { ModeSwitch } from '../../../ui/ModeSwitch';
 import { PageHeader } from '../../../ui/PageHeader';
 import { SecretDialog } from '../../../ui/SecretDialog';
-import { useMode, type Mode } from '../../../ui/use-mode';
-import type { Session } from '../../session/hooks/use-session';
+import { useMode, type Mode } from '../../mode/hooks/use-mode';
 import { useWebhook, useWebhookActions } from '../hooks/use-webhook';
 import { DeliveryLog } from './DeliveryLog';
 
-export function WebhookPage({ session }: { session: Session }) {
+export function WebhookPage() {
   const t = useT();
-  const [mode, setMode] = useMode(session);
+  const mode = useMode();
   return (
     <>
-      <PageHeader title={t('webhook.title')} intro={t('webhook.intro')} actions={<ModeSwitch mode={mode} onChange={setMode} />} />
-      {/* Keyed by mode: a secret shown for one world must not stay on screen in the other. */}
-      <Endpoint key={mode} mode={mode} />
-      <DeliveryLog key={`log-${mode}`} mode={mode} />
+      <PageHeader title={t('webhook.title')} intro={t('webhook.intro')} />
+      <Endpoint mode={mode} />
+      <DeliveryLog mode={mode} />
     </>
   );
 }
