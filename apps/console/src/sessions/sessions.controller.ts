@@ -41,7 +41,7 @@ export class SessionsController {
     type: TranslationErrorDto,
     description: 'invalid_credentials: unknown email address or wrong password (not told apart); from the 5th wrong password before the lock, the message says how many are left and for how long the lock would be',
   })
-  @ApiTooManyRequestsResponse({ type: TranslationErrorDto, description: 'rate_limited: sign-in is locked after too many wrong passwords; the message says for how long' })
+  @ApiTooManyRequestsResponse({ type: TranslationErrorDto, description: 'rate_limited: sign-in is locked after too many wrong passwords (codes of two-step sign-in count with them); the message says for how long' })
   async signIn(@Body() body: SignInDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<SessionResponseDto | SecondFactorRequiredResponseDto> {
     const email = normalizeEmail(body.email);
     const attempt = await this.throttle.admit(email, request.ip);
