@@ -30,11 +30,11 @@ describe('the console in a browser: two-step sign-in with an authenticator app a
     browser = await launchChromium();
     account = await operatorAccount({ sandbox: true });
     page = await consolePage(browser);
-    await acceptInvitation(page, account.invitationLink);
   });
   afterAll(() => browser?.close());
 
   it('turns it on from the Account page with the key it shows and a code of it, and shows the recovery codes once', async () => {
+    await acceptInvitation(page, account.invitationLink);
     await page.getByRole('link', { name: 'Account' }).click();
     await expect.poll(() => heading(page)).toBe('Account');
     const section = page.getByRole('region', { name: 'Two-step sign-in' });

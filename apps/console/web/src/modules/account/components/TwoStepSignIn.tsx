@@ -67,6 +67,7 @@ function NewCodesDialog({ onCodes, onClose }: { onCodes: (codes: string[]) => vo
   const t = useT();
   const renew = useNewRecoveryCodes();
   const [code, setCode] = useState('');
+  const refused = placeProblem<'code'>(renew.error, [['code', /^code\b/]]);
   return (
     <FormDialog
       title={t('twoStep.newCodesTitle')}
@@ -74,10 +75,20 @@ function NewCodesDialog({ onCodes, onClose }: { onCodes: (codes: string[]) => vo
       onSubmit={() => renew.mutate(code, { onSuccess: (answer) => onCodes(answer.recovery_codes) })}
       onClose={onClose}
       pending={renew.isPending}
-      error={renew.error}
+      error={refused?.field === 'form' ? renew.error : undefined}
     >
       <p>{t('twoStep.newCodesIntro')}</p>
-      <Field label={t('twoStep.code')} inputMode="numeric" autoComplete="one-time-code" minLength={6} maxLength={6} required value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
+      <Field
+        label={t('twoStep.code')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        minLength={6}
+        maxLength={6}
+        required
+        value={code}
+        onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+        error={problemAt(refused, 'code')}
+      />
     </FormDialog>
   );
 }
