@@ -36,7 +36,11 @@ describe('migration ConsoleSecondFactor1734420000000', () => {
     const newer = await revertAfter(scratch.url, translationDomain, MIGRATION);
     const unconfirmed = await revertLastMigration(scratch.url, translationDomain);
     expect(unconfirmed).toMatchObject({ reverted: false, plan: { migration: MIGRATION, destructive: true } });
-    expect(unconfirmed.plan.destroys).toEqual(['table translation.console_second_factors', 'table translation.console_recovery_codes', 'table translation.console_sign_in_challenges']);
+    expect(unconfirmed.plan.destroys).toEqual([
+      'table translation.console_second_factors (0 rows)',
+      'table translation.console_recovery_codes (0 rows)',
+      'table translation.console_sign_in_challenges (0 rows)',
+    ]);
     expect((await revertLastMigration(scratch.url, translationDomain, { confirmed: true })).reverted).toBe(true);
     expect(await scratch.query(`SELECT to_regclass('translation.console_second_factors') AS t`)).toEqual([{ t: null }]);
     expect(await runMigrations(scratch.url, translationDomain)).toEqual([MIGRATION, ...newer]);
