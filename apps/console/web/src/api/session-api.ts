@@ -2742,7 +2742,7 @@ export interface operations {
                     "application/json": components["schemas"]["TranslationErrorDto"];
                 };
             };
-            /** @description rate_limited: sign-in is locked after too many wrong passwords; the message says for how long */
+            /** @description rate_limited: sign-in is locked after too many wrong passwords (codes of two-step sign-in count with them); the message says for how long */
             429: {
                 headers: {
                     [name: string]: unknown;
