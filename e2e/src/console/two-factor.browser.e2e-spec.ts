@@ -7,7 +7,7 @@ import { acceptInvitation, consolePage, heading, inspectPage, launchChromium, op
 const codeOf = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 
 async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect.poll(() => heading(page)).toBe('Sign in');
 }
 
@@ -53,10 +53,10 @@ describe('the console in a browser: two-step sign-in with an authenticator app a
     // A wrong code is said under the field.
     const code = section.getByLabel('Code from the app');
     await code.fill((await codeOf(secret)) === '000000' ? '111111' : '000000');
-    await section.getByRole('button', { name: 'Turn on' }).click();
+    await section.getByRole('button', { name: 'Turn on', exact: true }).click();
     await expect.poll(() => code.getAttribute('aria-invalid')).toBe('true');
     await code.fill(await codeOf(secret));
-    await section.getByRole('button', { name: 'Turn on' }).click();
+    await section.getByRole('button', { name: 'Turn on', exact: true }).click();
     recoveryCodes = (await takeSecret(page, 'Your recovery codes', { inspect: 'two-step-recovery-codes' })).split('\n');
     expect(recoveryCodes).toHaveLength(10);
     for (const recovery of recoveryCodes) expect(recovery).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
@@ -125,16 +125,16 @@ describe('the console in a browser: two-step sign-in with an authenticator app a
     await inspectPage(page, 'two-step-new-codes', { moderate: true });
     await renew.getByRole('button', { name: 'Cancel' }).click();
 
-    await section.getByRole('button', { name: 'Turn off' }).click();
+    await section.getByRole('button', { name: 'Turn off', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Turn off two-step sign-in' });
     await dialog.getByLabel('Current password').fill('not the password');
     await dialog.getByRole('button', { name: 'Use a recovery code instead' }).click();
     await dialog.getByLabel('Recovery code').fill(recoveryCodes[2]);
-    await dialog.getByRole('button', { name: 'Turn off' }).click();
+    await dialog.getByRole('button', { name: 'Turn off', exact: true }).click();
     await expect.poll(() => dialog.getByLabel('Current password').getAttribute('aria-invalid')).toBe('true');
     await inspectPage(page, 'two-step-turn-off', { moderate: true });
     await dialog.getByLabel('Current password').fill(PASSWORD);
-    await dialog.getByRole('button', { name: 'Turn off' }).click();
+    await dialog.getByRole('button', { name: 'Turn off', exact: true }).click();
     await expect.poll(() => section.getByTestId('two-step-state').textContent()).toBe('Off.');
 
     // Sign-in asks for the password only again.
