@@ -14,6 +14,13 @@ import { InvitationsController } from './invitations/invitations.controller';
 import { ConsoleKeysController } from './keys/console-keys.controller';
 import { ReviewPoolController } from './review-pool/review-pool.controller';
 import { ReviewWorkspaceController } from './review/review-workspace.controller';
+import { ConsoleRecoveryCode } from './second-factor/console-recovery-code.entity';
+import { ConsoleSecondFactor } from './second-factor/console-second-factor.entity';
+import { SecondFactorSignInController } from './second-factor/second-factor-sign-in.controller';
+import { SecondFactorSignIn } from './second-factor/second-factor-sign-in.service';
+import { SecondFactorController } from './second-factor/second-factor.controller';
+import { SecondFactorService } from './second-factor/second-factor.service';
+import { SignInChallenge } from './second-factor/sign-in-challenge.entity';
 import { ConsoleSession } from './sessions/console-session.entity';
 import { SessionResponder } from './sessions/session-responder.service';
 import { SessionGuard } from './sessions/session.guard';
@@ -41,13 +48,15 @@ export class AppModule {
         AuthModule.forRoot({ maxKeysPerAccount: config.MAX_KEYS_PER_ACCOUNT }, { apiKeyGuard: false }),
         ConsoleDomainModule.forRoot(config),
         ImagesModule.forRoot(config),
-        TypeOrmModule.forFeature([ConsoleSession, EmailVerification]),
+        TypeOrmModule.forFeature([ConsoleSession, EmailVerification, ConsoleSecondFactor, ConsoleRecoveryCode, SignInChallenge]),
         CustomerAreaModule.forRoot(config),
         // Answering a job's last task completes it (results, webhook), as in translate-api; the customer area provides the quota it refunds through.
         ReviewModule.forRoot({ leaseSeconds: config.REVIEW_LEASE_SECONDS }),
       ],
       controllers: [
         SessionsController,
+        SecondFactorSignInController,
+        SecondFactorController,
         InvitationsController,
         SignUpController,
         UsersController,
@@ -60,6 +69,8 @@ export class AppModule {
         SessionsService,
         SessionResponder,
         SignInThrottleService,
+        SecondFactorService,
+        SecondFactorSignIn,
         SignUpService,
         SignUpThrottleService,
         EmailVerificationService,

@@ -59,7 +59,13 @@ describe('console OpenAPI document and configuration', () => {
       '/console/api/review/tasks/{id}/edit',
       '/console/api/review/tasks/{id}/lease',
       '/console/api/review/tasks/{id}/suggestions',
+      '/console/api/second-factor',
+      '/console/api/second-factor/disable',
+      '/console/api/second-factor/enrolment',
+      '/console/api/second-factor/enrolment/confirm',
+      '/console/api/second-factor/recovery-codes',
       '/console/api/session',
+      '/console/api/session/second-factor',
       '/console/api/sessions',
       '/console/api/signup',
       '/console/api/signup/verification-mail',
@@ -93,6 +99,8 @@ describe('console OpenAPI document and configuration', () => {
     expect(body.paths['/console/api/keys'].post.responses['403'].description).toMatch(/csrf_token_invalid/);
     expect(body.paths['/console/api/review/tasks/{id}/edit'].post.responses['403'].description).toMatch(/csrf_token_invalid.*reviewer_revoked/);
     expect(body.paths['/console/api/session'].post.security).toBeUndefined();
+    expect(body.paths['/console/api/session/second-factor'].post.security).toBeUndefined();
+    expect(body.paths['/console/api/second-factor/disable'].post.security).toEqual([{ console_session: [] }]);
   });
 
   it('takes a mail server as smtp:// or smtps:// with a From address, and stops at start on a malformed one', () => {

@@ -8,20 +8,34 @@ import { admitOrRefuse, waitInWords } from '../rate-limits/refusing-windows';
 /** A sign-in attempt admitted through the counts; `succeeded` gives back what it took. */
 export interface AdmittedSignIn {
   succeeded(): Promise<void>;
-  /** What a wrong password is answered with: a warning once the lock is near. */
-  refusal(): Promise<string>;
+  /**
+   * Gives back this attempt's unit but keeps the account's count: for a right password that
+   * still needs its second factor, so that wrong codes add up over any number of right passwords.
+   */
+  refund(): Promise<void>;
+  /** What a wrong password (or `wrong` thing) is answered with: a warning once the lock is near. */
+  refusal(wrong?: string): Promise<string>;
 }
 
-const WRONG = 'Wrong email address or password';
+/** How a failure is named in the answer to it and in the warnings and locks it leads to. */
+export interface SignInFailure {
+  wrong: string;
+  one: string;
+  many: string;
+}
+
+export const WRONG_PASSWORD: SignInFailure = { wrong: 'Wrong email address or password', one: 'wrong password', many: 'wrong passwords' };
+/** Codes count with passwords: whoever knows the password cannot try codes beyond the same limit. */
+export const WRONG_CODE: SignInFailure = { wrong: 'Wrong code, or one already used', one: 'wrong password or code', many: 'wrong passwords or codes' };
 /** Wrong passwords before the lock from which the answer warns of it: from the 15th of 20. */
 const WARN_WITHIN = 5;
 
 /** The answer to the failure that brought the address's count to `count` of `limit`, its window ending in `wait`. */
-export function wrongPasswordMessage(count: number, limit: number, wait: string): string {
+export function wrongPasswordMessage(count: number, limit: number, wait: string, { wrong, one, many }: SignInFailure = WRONG_PASSWORD): string {
   const left = limit - count;
-  if (left > WARN_WITHIN) return WRONG;
-  if (left <= 0) return `${WRONG}. That was the last wrong password allowed: sign-in to this account is locked for ${wait}`;
-  return `${WRONG}. After ${left} more wrong password${left === 1 ? '' : 's'}, sign-in to this account is locked for up to ${wait}`;
+  if (left > WARN_WITHIN) return wrong;
+  if (left <= 0) return `${wrong}. That was the last ${one} allowed: sign-in to this account is locked for ${wait}`;
+  return `${wrong}. After ${left} more ${left === 1 ? one : many}, sign-in to this account is locked for up to ${wait}`;
 }
 
 /**
@@ -49,13 +63,13 @@ export class SignInThrottleService {
   }
 
   /** 429 when either count is at its limit; otherwise the attempt counts as a failure until it succeeds. */
-  async admit(email: string, ip: string): Promise<AdmittedSignIn> {
+  async admit(email: string, ip: string, failure: SignInFailure = WRONG_PASSWORD): Promise<AdmittedSignIn> {
     const keys = this.keys(email, ip);
     const windowMs = this.config.CONSOLE_SIGNIN_LOCK_SECONDS * 1000;
     const lock = (what: string, limit: number) => ({
       limit,
       windowMs,
-      refusal: (wait: string) => `Sign-in is locked for ${what} after ${limit} wrong passwords; try again in ${wait}`,
+      refusal: (wait: string) => `Sign-in is locked for ${what} after ${limit} ${failure.many}; try again in ${wait}`,
     });
     await admitOrRefuse(this.redis, [
       { key: keys.email, ...lock('this account', this.config.CONSOLE_SIGNIN_MAX_FAILURES) },
@@ -68,10 +82,11 @@ export class SignInThrottleService {
         await this.redis.del(keys.email);
         await refundWindows(this.redis, [keys.ip]);
       },
+      refund: () => refundWindows(this.redis, [keys.email, keys.ip]),
       // Counted like known ones, unknown addresses are warned alike: the warning tells nothing about which exist.
-      refusal: async () => {
+      refusal: async (wrong = failure.wrong) => {
         const [count, ttl] = await Promise.all([this.redis.get(keys.email), this.redis.pttl(keys.email)]);
-        return wrongPasswordMessage(Number(count ?? 0), limit, waitInWords(ttl > 0 ? ttl : windowMs));
+        return wrongPasswordMessage(Number(count ?? 0), limit, waitInWords(ttl > 0 ? ttl : windowMs), { ...failure, wrong });
       },
     };
   }

@@ -65,6 +65,123 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/api/session/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete sign-in with a code
+         * @description For a user with two-step sign-in, after the right password answered `second_factor_required`: the challenge with a code of the authenticator app or a recovery code. Sets the session cookie as sign-in does. A challenge works once, for 5 minutes; a code once; a recovery code once (the answer says how many are left). Wrong codes count against the same limits as wrong passwords, per account and per client address.
+         */
+        post: operations["SecondFactorSignInController_complete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether two-step sign-in is on for the signed-in user, and how many recovery codes are left */
+        get: operations["SecondFactorController_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/second-factor/enrolment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start setting up two-step sign-in
+         * @description A new secret for an authenticator app, as an otpauth:// URI and in base32, answered this once; it is pending (sign-in does not ask for it) until confirmed. Starting again replaces a pending one.
+         */
+        post: operations["SecondFactorController_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/second-factor/enrolment/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-step sign-in on with a first code
+         * @description From now on, sign-in asks for a code after the password. Answers ten recovery codes this once; only their hashes are kept.
+         */
+        post: operations["SecondFactorController_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/second-factor/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * New recovery codes, for a code of the app
+         * @description The earlier recovery codes stop working. Answers the new ones this once.
+         */
+        post: operations["SecondFactorController_regenerate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/second-factor/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-step sign-in off
+         * @description Needs the current password and a code of the app or a recovery code. The secret and the recovery codes are deleted.
+         */
+        post: operations["SecondFactorController_disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/api/invitations/accept": {
         parameters: {
             query?: never;
@@ -1075,6 +1192,16 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        SecondFactorRequiredResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @enum {boolean} */
+            second_factor_required: true;
+            /** @description Send it with a code to POST /console/api/session/second-factor; it works once, until expires_at */
+            challenge: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
         SignInDto: {
             /**
              * Format: email
@@ -1082,6 +1209,11 @@ export interface components {
              */
             email: string;
             password: string;
+        };
+        TranslationErrorDto: {
+            /** @example invalid_key */
+            error: string;
+            message: string;
         };
         ReviewerViewDto: {
             /** Format: uuid */
@@ -1132,11 +1264,6 @@ export interface components {
             /** @description Send it in the X-CSRF-Token header with every POST, PUT, PATCH and DELETE of this session */
             csrf_token: string;
         };
-        TranslationErrorDto: {
-            /** @example invalid_key */
-            error: string;
-            message: string;
-        };
         OkResponseDto: {
             /** @enum {boolean} */
             ok: true;
@@ -1146,6 +1273,87 @@ export interface components {
             ok: true;
             /** @description Sessions ended, this one included */
             sessions_closed: number;
+        };
+        CompleteSignInDto: {
+            /**
+             * @description The code the authenticator app shows now; or send recovery_code
+             * @example 123456
+             */
+            code?: string;
+            /**
+             * @description One of the recovery codes, with or without its dashes; it works once
+             * @example k7mp-x2qa-9rtz-bd4e
+             */
+            recovery_code?: string;
+            /** @description The challenge the right password was answered with */
+            challenge: string;
+        };
+        SecondFactorSessionResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            user: components["schemas"]["UserViewDto"];
+            account: components["schemas"]["AccountViewDto"];
+            /** @description Send it in the X-CSRF-Token header with every POST, PUT, PATCH and DELETE of this session */
+            csrf_token: string;
+            /** @description After signing in with a recovery code: how many unused ones are left */
+            recovery_codes_left?: number;
+        };
+        SecondFactorStatusResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            /**
+             * @description off; pending: set up, waiting for its first code; active: every sign-in asks for a code
+             * @enum {string}
+             */
+            state: "off" | "pending" | "active";
+            /**
+             * Format: date-time
+             * @description When it was turned on
+             */
+            enabled_at: string | null;
+            /** @description Recovery codes not used yet */
+            recovery_codes_left: number;
+        };
+        EnrolmentResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            /**
+             * @description Base32, for typing into the authenticator app; shown this once
+             * @example JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP
+             */
+            secret: string;
+            /**
+             * @description The same secret as an otpauth:// URI, for a QR code
+             * @example otpauth://totp/EU%20Platform%20console:ana%40example.eu?secret=...&issuer=EU%20Platform%20console
+             */
+            otpauth_uri: string;
+        };
+        SecondFactorCodeDto: {
+            /**
+             * @description The code the authenticator app shows now
+             * @example 123456
+             */
+            code: string;
+        };
+        RecoveryCodesResponseDto: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description Shown this once; each works once, in place of a code. Earlier ones stop working */
+            recovery_codes: string[];
+        };
+        DisableSecondFactorDto: {
+            /**
+             * @description The code the authenticator app shows now; or send recovery_code
+             * @example 123456
+             */
+            code?: string;
+            /**
+             * @description One of the recovery codes, with or without its dashes; it works once
+             * @example k7mp-x2qa-9rtz-bd4e
+             */
+            recovery_code?: string;
+            /** @description The current password */
+            password: string;
         };
         AcceptInvitationDto: {
             /** @description The new password, from 12 to 256 characters */
@@ -2516,12 +2724,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The session; or, for a user with two-step sign-in, no session yet but a challenge to complete with a code (POST /console/api/session/second-factor) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SessionResponseDto"];
+                    "application/json": components["schemas"]["SessionResponseDto"] | components["schemas"]["SecondFactorRequiredResponseDto"];
                 };
             };
             /** @description invalid_credentials: unknown email address or wrong password (not told apart); from the 5th wrong password before the lock, the message says how many are left and for how long the lock would be */
@@ -2533,7 +2742,7 @@ export interface operations {
                     "application/json": components["schemas"]["TranslationErrorDto"];
                 };
             };
-            /** @description rate_limited: sign-in is locked after too many wrong passwords; the message says for how long */
+            /** @description rate_limited: sign-in is locked after too many wrong passwords (codes of two-step sign-in count with them); the message says for how long */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2646,6 +2855,307 @@ export interface operations {
             };
             /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    SecondFactorSignInController_complete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompleteSignInDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondFactorSessionResponseDto"];
+                };
+            };
+            /** @description invalid_code: a wrong code or recovery code, or one used already (the challenge stays usable); near the lock the message says how many tries are left. challenge_expired: the challenge is unknown, expired or used */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description invalid_request: neither or both of code and recovery_code, or a code that is not 6 digits */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description rate_limited: sign-in is locked after too many wrong passwords or codes; the message says for how long */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    SecondFactorController_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondFactorStatusResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    SecondFactorController_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrolmentResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description invalid_request: two-step sign-in is on already */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    SecondFactorController_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorCodeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodesResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description invalid_request: a wrong code (the message starts with `code:`), nothing pending, or on already */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    SecondFactorController_regenerate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorCodeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodesResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description invalid_request: a wrong or used code (the message starts with `code:`), or two-step sign-in is not on */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description rate_limited: wrong passwords and codes count against sign-in, which is locked after too many; the message says for how long */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    SecondFactorController_disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisableSecondFactorDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkResponseDto"];
+                };
+            };
+            /** @description not_signed_in: no session cookie, or the session ended or was revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description csrf_token_invalid: a POST, PUT, PATCH or DELETE without the session's X-CSRF-Token; forbidden: the user's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description invalid_request: a wrong password (the message starts with `password:`), a wrong or used code (`code:` or `recovery_code:`), neither or both of them, or two-step sign-in is not on */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description rate_limited: wrong passwords and codes count against sign-in, which is locked after too many; the message says for how long */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

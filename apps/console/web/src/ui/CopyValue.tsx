@@ -8,6 +8,8 @@ const selectAll = (element: HTMLElement) => window.getSelection()?.selectAllChil
 
 interface CopyValueProps {
   value: string;
+  /** What is shown when it differs from what is copied (a key in groups of four). */
+  shown?: string;
   /** What is copied, after the button's "Copy" in its accessible name, when that alone would not say (one of many in a table). */
   what?: string;
   testId?: string;
@@ -20,7 +22,7 @@ interface CopyValueProps {
  * clipboard took it; when the browser refuses (no clipboard API outside HTTPS, permission
  * denied), a failure, with the value selected for copying by hand.
  */
-export function CopyValue({ value, what, testId, autoFocus = false }: CopyValueProps) {
+export function CopyValue({ value, shown: display = value, what, testId, autoFocus = false }: CopyValueProps) {
   const t = useT();
   const shown = useRef<HTMLElement>(null);
   const [outcome, setOutcome] = useState<CopyOutcome>('idle');
@@ -38,7 +40,7 @@ export function CopyValue({ value, what, testId, autoFocus = false }: CopyValueP
   return (
     <div className="copy-value">
       <code data-testid={testId} ref={shown} tabIndex={-1} onFocus={(event) => selectAll(event.currentTarget)}>
-        {value}
+        {display}
       </code>
       <button type="button" className="btn" aria-label={what && `${buttonText} ${what}`} data-autofocus={autoFocus || undefined} onClick={copy}>
         {buttonText}

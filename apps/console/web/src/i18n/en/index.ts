@@ -8,6 +8,7 @@ import { memories } from './memories';
 import { modes } from './modes';
 import { overview } from './overview';
 import { review } from './review';
+import { secondFactor } from './second-factor';
 import { session } from './session';
 import { signup } from './signup';
 import { style } from './style';
@@ -15,6 +16,6 @@ import { users } from './users';
 import { webhook } from './webhook';
 
 /** Every string of the console in English: one catalogue, one object per feature. */
-export const en = { ...common, ...session, ...signup, ...keys, ...users, ...account, ...images, ...modes, ...overview, ...glossaries, ...memories, ...style, ...batches, ...webhook, ...review };
+export const en = { ...common, ...session, ...signup, ...keys, ...users, ...account, ...images, ...modes, ...overview, ...glossaries, ...memories, ...style, ...batches, ...webhook, ...review, ...secondFactor };
 
 export type MessageKey = keyof typeof en;

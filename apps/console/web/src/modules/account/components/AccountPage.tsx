@@ -4,6 +4,7 @@ import { ConfirmButton } from '../../../ui/ConfirmButton';
 import { PageHeader } from '../../../ui/PageHeader';
 import { useSignOut, type Session } from '../../session/hooks/use-session';
 import { ActivationForm } from './ActivationForm';
+import { TwoStepSignIn } from './TwoStepSignIn';
 
 export function AccountPage({ session }: { session: Session }) {
   const t = useT();
@@ -19,6 +20,7 @@ export function AccountPage({ session }: { session: Session }) {
         <dd data-testid="activation-state">{t(`account.state.${account.activation}`)}</dd>
       </dl>
       {user.role === 'owner' && account.activation !== 'active' && account.signup === 'complete' && <ActivationForm pending={account.activation === 'pending'} />}
+      <TwoStepSignIn email={user.email} />
       <section aria-labelledby="sessions">
         <h2 id="sessions">{t('account.sessions')}</h2>
         <p>{t('account.sessionsIntro')}</p>

@@ -9,6 +9,7 @@ import { Field } from '../../../ui/Field';
 import { useSession, useStartSession, type SessionEnd } from '../hooks/use-session';
 import { safeNext } from '../utils/safe-next';
 import { AuthCard } from './AuthCard';
+import { SecondFactorStep } from './SecondFactorStep';
 
 const END_NOTICES: Record<SessionEnd, MessageKey> = {
   'signed-out': 'signIn.signedOut',
@@ -23,11 +24,13 @@ export function SignInPage() {
   const start = useStartSession();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [challenge, setChallenge] = useState<string>();
   const signIn = useMutation({
     mutationFn: () => unwrap(api.POST('/console/api/session', { body: { email, password } })),
-    onSuccess: start,
+    onSuccess: (answer) => ('challenge' in answer ? setChallenge(answer.challenge) : start(answer)),
   });
   if (session) return <Navigate to={safeNext(params.get('next'))} replace />;
+  if (challenge) return <SecondFactorStep challenge={challenge} onRestart={() => setChallenge(undefined)} />;
   const endParam = params.get('ended') ?? '';
   const ended = Object.hasOwn(END_NOTICES, endParam) ? END_NOTICES[endParam as SessionEnd] : undefined;
 
