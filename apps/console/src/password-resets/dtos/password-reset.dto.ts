@@ -1,0 +1,36 @@
+import { ApiProperty, IntersectionType } from '@nestjs/swagger';
+import { IsString, Length } from 'class-validator';
+import { NewPasswordField } from '../../users/dtos/user.dto';
+
+export class ResetTokenDto {
+  @ApiProperty({ description: 'The token from the reset link (after #token=)', example: 'pwr_...' })
+  @IsString()
+  @Length(1, 200)
+  token: string;
+}
+
+export class CompletePasswordResetDto extends IntersectionType(ResetTokenDto, NewPasswordField) {}
+
+export class PasswordResetRequestedDto {
+  @ApiProperty({ enum: [true], description: 'Always the same, whether or not the address has a user' })
+  ok: true;
+}
+
+export class PasswordResetLinkDto {
+  @ApiProperty({ enum: [true] })
+  ok: true;
+
+  @ApiProperty({ format: 'email', description: 'The user whose password the link resets' })
+  email: string;
+
+  @ApiProperty({ format: 'date-time' })
+  expires_at: Date;
+}
+
+export class PasswordResetDoneDto {
+  @ApiProperty({ enum: [true] })
+  ok: true;
+
+  @ApiProperty({ type: 'integer', description: 'Sessions of the user that were ended, on every browser' })
+  sessions_closed: number;
+}
