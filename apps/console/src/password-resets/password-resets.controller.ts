@@ -13,6 +13,7 @@ import {
 import { TranslationErrorDto } from '@platform/errors';
 import { Public } from '@platform/service-kit';
 import type { FastifyRequest } from 'fastify';
+import { ConsoleConfig } from '../config/console.config';
 import { EmailField } from '../users/dtos/user.dto';
 import { normalizeEmail } from '../users/users.service';
 import { CompletePasswordResetDto, PasswordResetDoneDto, PasswordResetLinkDto, PasswordResetRequestedDto, ResetTokenDto } from './dtos/password-reset.dto';
@@ -29,6 +30,7 @@ export class PasswordResetsController {
   constructor(
     private readonly resets: PasswordResetsService,
     private readonly throttle: PasswordResetThrottleService,
+    private readonly config: ConsoleConfig,
   ) {}
 
   @Public()
@@ -48,7 +50,7 @@ export class PasswordResetsController {
     const email = normalizeEmail(body.email);
     await this.throttle.admit(email, request.ip);
     this.resets.request(email);
-    return { ok: true };
+    return { ok: true, link_valid_minutes: Math.round(this.config.CONSOLE_PASSWORD_RESET_TTL_SECONDS / 60) };
   }
 
   @Public()

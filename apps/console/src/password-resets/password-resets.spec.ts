@@ -45,7 +45,7 @@ describe('console password reset by mail', () => {
 
     const asked = await ask(user.email.toUpperCase());
     expect(asked.status).toBe(202);
-    expect(asked.body).toEqual({ ok: true });
+    expect(asked.body).toEqual({ ok: true, link_valid_minutes: 60 });
     expect(asked.headers.get('set-cookie')).toBeNull();
     const [link] = linksTo(user.email);
     const [mail] = smtp.received.filter((received) => received.to.includes(user.email) && received.message.includes(RESET_PATH));
@@ -178,7 +178,7 @@ describe('console password reset without a mail server', () => {
         answers.push(await new Browser(url).call('POST', '/password-resets', { email }));
         await app.get(PasswordResetsService).settled();
       }
-      for (const res of answers) expect([res.status, res.body]).toEqual([202, { ok: true }]);
+      for (const res of answers) expect([res.status, res.body]).toEqual([202, { ok: true, link_valid_minutes: 60 }]);
       const warnings = warn.mock.calls.filter(([message]) => JSON.stringify(message).includes('password reset'));
       expect(warnings).toEqual([[{ msg: 'password reset asked for, but the console sends no mail (no SMTP_URL): no reset link is made or sent' }]]);
     } finally {

@@ -11,9 +11,13 @@ export class ResetTokenDto {
 
 export class CompletePasswordResetDto extends IntersectionType(ResetTokenDto, NewPasswordField) {}
 
+/** Always the same answer, whether or not the address has a user. */
 export class PasswordResetRequestedDto {
-  @ApiProperty({ enum: [true], description: 'Always the same, whether or not the address has a user' })
+  @ApiProperty({ enum: [true] })
   ok: true;
+
+  @ApiProperty({ type: 'integer', example: 60, description: 'How long a mailed link works (CONSOLE_PASSWORD_RESET_TTL_SECONDS), in minutes' })
+  link_valid_minutes: number;
 }
 
 export class PasswordResetLinkDto {
