@@ -7,8 +7,6 @@ import { canStartMailingConsole, startMailingConsole, stopMailingConsole, type M
 const SLOW = { timeout: 15_000 };
 const LINK = /http:\/\/127\.0\.0\.1:\d+\/console\/reset-password#token=pwr_[A-Za-z0-9_-]{43}/g;
 const NEW_PASSWORD = 'a new and rather long passphrase';
-/** Tests that check several pages with axe at two widths. */
-const INSPECTING = 180_000;
 
 describe.skipIf(!canStartMailingConsole)('the console in a browser: a forgotten password', () => {
   let smtp: SmtpStandIn;
@@ -54,7 +52,7 @@ describe.skipIf(!canStartMailingConsole)('the console in a browser: a forgotten 
     [link] = linksTo(account.ownerEmail);
     expect(await page.content()).not.toContain('pwr_');
     await page.context().close();
-  }, INSPECTING);
+  });
 
   it('sets a new password from the mailed link, which ends the earlier session and signs in', async () => {
     const page = await consolePage(browser, mailing.url);
@@ -92,7 +90,7 @@ describe.skipIf(!canStartMailingConsole)('the console in a browser: a forgotten 
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('navigation', { name: 'Console sections' }).waitFor();
     await page.context().close();
-  }, INSPECTING);
+  });
 
   it('says in words that the link was used, before a password is typed, with the way to a new one', async () => {
     const page = await consolePage(browser, mailing.url);
@@ -104,5 +102,5 @@ describe.skipIf(!canStartMailingConsole)('the console in a browser: a forgotten 
     await page.getByRole('link', { name: 'Ask for a new link' }).click();
     await expect.poll(() => heading(page)).toBe('Reset your password');
     await page.context().close();
-  }, INSPECTING);
+  });
 });
