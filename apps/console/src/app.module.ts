@@ -12,6 +12,10 @@ import { ConsoleConfig } from './config/console.config';
 import { ImagesModule } from './images/images.module';
 import { InvitationsController } from './invitations/invitations.controller';
 import { ConsoleKeysController } from './keys/console-keys.controller';
+import { PasswordReset } from './password-resets/password-reset.entity';
+import { PasswordResetThrottleService } from './password-resets/password-reset-throttle.service';
+import { PasswordResetsController } from './password-resets/password-resets.controller';
+import { PasswordResetsService } from './password-resets/password-resets.service';
 import { ReviewPoolController } from './review-pool/review-pool.controller';
 import { ReviewWorkspaceController } from './review/review-workspace.controller';
 import { ConsoleRecoveryCode } from './second-factor/console-recovery-code.entity';
@@ -48,7 +52,7 @@ export class AppModule {
         AuthModule.forRoot({ maxKeysPerAccount: config.MAX_KEYS_PER_ACCOUNT }, { apiKeyGuard: false }),
         ConsoleDomainModule.forRoot(config),
         ImagesModule.forRoot(config),
-        TypeOrmModule.forFeature([ConsoleSession, EmailVerification, ConsoleSecondFactor, ConsoleRecoveryCode, SignInChallenge]),
+        TypeOrmModule.forFeature([ConsoleSession, EmailVerification, ConsoleSecondFactor, ConsoleRecoveryCode, SignInChallenge, PasswordReset]),
         CustomerAreaModule.forRoot(config),
         // Answering a job's last task completes it (results, webhook), as in translate-api; the customer area provides the quota it refunds through.
         ReviewModule.forRoot({ leaseSeconds: config.REVIEW_LEASE_SECONDS }),
@@ -58,6 +62,7 @@ export class AppModule {
         SecondFactorSignInController,
         SecondFactorController,
         InvitationsController,
+        PasswordResetsController,
         SignUpController,
         UsersController,
         ActivationController,
@@ -74,6 +79,8 @@ export class AppModule {
         SignUpService,
         SignUpThrottleService,
         EmailVerificationService,
+        PasswordResetsService,
+        PasswordResetThrottleService,
         { provide: APP_GUARD, useClass: SessionGuard },
       ],
     };

@@ -1,45 +1,18 @@
-import { freePort, startBuiltApp, startSmtpStandIn, type BuiltApp, type SmtpStandIn } from '@platform/testing';
+import { startSmtpStandIn, type SmtpStandIn } from '@platform/testing';
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../admin.command';
 import { stack } from '../stack.config';
 import { consolePage, consolePath, heading, inspectPage, launchChromium, PASSWORD, takeSecret } from './console-browser';
+import { canStartMailingConsole, startMailingConsole, stopMailingConsole, type MailingConsole } from './mailing-console';
 
 const SLOW = { timeout: 15_000 };
 const LINK = /http:\/\/127\.0\.0\.1:\d+\/console\/verify-email#token=vfy_[A-Za-z0-9_-]{43}/g;
 
-/**
- * A console of this suite's own, with sign-up on and mail going to a stand-in here: the stack's
- * console has neither. It runs the stack's build on the stack's database and Redis, which the
- * native stack (`npm run e2e`) names in the environment; against a stack that does not, such as
- * the compose one, there is nothing to run it on.
- */
-async function signupConsole(smtp: SmtpStandIn, env: Record<string, string> = {}): Promise<{ url: string; app: BuiltApp }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const app = startBuiltApp('console', {
-    ...process.env,
-    NODE_ENV: 'development',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    LOG_LEVEL: 'info',
-    CONSOLE_PUBLIC_URL: url,
-    CONSOLE_SIGNUP: 'true',
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    CONSOLE_MAIL_FROM: 'Example Console <console@example.eu>',
-    // Every sign-up of the suite comes from this machine.
-    CONSOLE_SIGNUPS_PER_IP_PER_DAY: '1000',
-    ...env,
-  });
-  await app.listening;
-  return { url, app };
-}
-
-const stop = async ({ app }: { app: BuiltApp }) => {
-  app.child.kill('SIGTERM');
-  await app.exit;
-};
+/** Sign-up on; every sign-up of the suite comes from this machine. */
+const signupConsole = (smtp: SmtpStandIn, env: Record<string, string> = {}) =>
+  startMailingConsole(smtp, { CONSOLE_SIGNUP: 'true', CONSOLE_SIGNUPS_PER_IP_PER_DAY: '1000', ...env });
 
 /** Fills in the sign-up form and lands on "Check your mail". */
 async function signUp(page: Page, accountName: string, email: string) {
@@ -56,10 +29,10 @@ async function signUp(page: Page, accountName: string, email: string) {
   await expect.poll(() => heading(page), SLOW).toBe('Check your mail');
 }
 
-describe.skipIf(!process.env.DATABASE_URL)('the console in a browser: signing up', () => {
+describe.skipIf(!canStartMailingConsole)('the console in a browser: signing up', () => {
   let smtp: SmtpStandIn;
-  let automatic: { url: string; app: BuiltApp };
-  let manual: { url: string; app: BuiltApp };
+  let automatic: MailingConsole;
+  let manual: MailingConsole;
   let browser: Browser;
 
   beforeAll(async () => {
@@ -69,7 +42,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the console in a browser: signing up
   });
   afterAll(async () => {
     await browser?.close();
-    await Promise.all([automatic, manual].filter(Boolean).map(stop));
+    await Promise.all([automatic, manual].filter(Boolean).map(stopMailingConsole));
     await smtp?.close();
   });
 

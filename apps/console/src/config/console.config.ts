@@ -100,6 +100,18 @@ export class ConsoleConfig extends withSandboxQuotaConfig(withWebhookUrlConfig(w
   @EnvInt() @IsInt() @Min(300) @Max(30 * 24 * 3600)
   CONSOLE_INVITATION_TTL_SECONDS = 7 * 24 * 3600;
 
+  /** How long a password reset link can be used (once); a newer one replaces it sooner. */
+  @EnvInt() @IsInt() @Min(300) @Max(24 * 3600)
+  CONSOLE_PASSWORD_RESET_TTL_SECONDS = 3600;
+
+  /** Reset links one email address may be asked for per hour, whether or not it has a user. */
+  @EnvInt() @IsInt() @Min(1) @Max(100)
+  CONSOLE_PASSWORD_RESETS_PER_EMAIL_PER_HOUR = 3;
+
+  /** Reset links one client address may ask for per hour, for any email addresses. */
+  @EnvInt() @IsInt() @Min(1) @Max(100_000)
+  CONSOLE_PASSWORD_RESETS_PER_IP_PER_HOUR = 20;
+
   /** Keys an account may hold that are not revoked, sandbox and live together (as translate-api's). */
   @EnvInt() @IsInt() @Min(1) @Max(10_000)
   MAX_KEYS_PER_ACCOUNT = 25;
@@ -122,8 +134,9 @@ export class ConsoleConfig extends withSandboxQuotaConfig(withWebhookUrlConfig(w
   /**
    * Where invitation mail goes out: smtp://[user:password@]host[:port] (587 unless given; STARTTLS
    * when the server offers it, and required when the URL carries credentials) or smtps:// (TLS
-   * from the start, 465 unless given). Unset, invitation links are only printed and answered, and
-   * sign-up confirmation links only logged (outside production).
+   * from the start, 465 unless given). Unset, invitation links are only printed and answered,
+   * sign-up confirmation links only logged (outside production), and password reset links not
+   * made at all.
    */
   @IsOptional() @IsSmtpUrl()
   SMTP_URL?: string;

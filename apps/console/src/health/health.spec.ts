@@ -49,6 +49,9 @@ describe('console OpenAPI document and configuration', () => {
       '/console/api/memories/{id}/entries/{entryId}',
       '/console/api/memories/{id}/export',
       '/console/api/memories/{id}/import',
+      '/console/api/password-resets',
+      '/console/api/password-resets/check',
+      '/console/api/password-resets/complete',
       '/console/api/review',
       '/console/api/review-pool',
       '/console/api/review-progress',
@@ -101,6 +104,8 @@ describe('console OpenAPI document and configuration', () => {
     expect(body.paths['/console/api/session'].post.security).toBeUndefined();
     expect(body.paths['/console/api/session/second-factor'].post.security).toBeUndefined();
     expect(body.paths['/console/api/second-factor/disable'].post.security).toEqual([{ console_session: [] }]);
+    expect(body.paths['/console/api/password-resets'].post.security).toBeUndefined();
+    expect(Object.keys(body.paths['/console/api/password-resets'].post.responses)).toEqual(expect.arrayContaining(['202', '422', '429']));
   });
 
   it('takes a mail server as smtp:// or smtps:// with a From address, and stops at start on a malformed one', () => {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { createHash, randomBytes } from 'node:crypto';
-import { Repository } from 'typeorm';
+import { EntityManager, Repository } from 'typeorm';
 import { ConsoleConfig } from '../config/console.config';
 import type { ConsoleRole } from '../users/console-user.entity';
 import { ConsoleSession } from './console-session.entity';
@@ -70,8 +70,8 @@ export class SessionsService {
     await this.sessions.delete({ tokenHash: session.tokenHash });
   }
 
-  /** Every session of the user, on every browser; returns how many there were. */
-  async closeAll(userId: string): Promise<number> {
-    return (await this.sessions.delete({ userId })).affected ?? 0;
+  /** Every session of the user, on every browser (within the caller's transaction, if given); returns how many there were. */
+  async closeAll(userId: string, manager: EntityManager = this.sessions.manager): Promise<number> {
+    return (await manager.delete(ConsoleSession, { userId })).affected ?? 0;
   }
 }

@@ -6,6 +6,7 @@ import { REDIS } from '@platform/service-kit';
 import type { Redis } from 'ioredis';
 import { IsNull, Repository } from 'typeorm';
 import { ConsoleConfig } from '../config/console.config';
+import { linkRefusal, type LinkRefusals } from '../links/link-refusal';
 import { consoleLink, hashLinkToken, newLinkToken } from '../links/one-time-link';
 import { Mailer } from '../mail/mailer.service';
 import { admitOrRefuse, DAY_MS } from '../rate-limits/refusing-windows';
@@ -13,6 +14,12 @@ import { EmailVerification } from './email-verification.entity';
 import { verificationMail } from './verification-mail';
 
 const VERIFICATION_PREFIX = 'vfy_';
+
+const VERIFICATION_REFUSALS: LinkRefusals = {
+  unknown: 'This confirmation link is not valid: open the newest link exactly as it was mailed, or sign in and send a new one',
+  used: 'This confirmation link was used already: the address is confirmed. Sign in to continue',
+  expired: 'This confirmation link has expired: sign in and send a new one',
+};
 
 /** What a confirmation did: the account as it is now, and its first sandbox key when the sign-up became complete with it. */
 export interface Verified {
@@ -105,9 +112,6 @@ export class EmailVerificationService {
   }
 
   private async unusable(tokenHash: string): Promise<ApiError> {
-    const link = await this.verifications.findOneBy({ tokenHash });
-    if (!link) return ApiError.notFound('This confirmation link is not valid: open the newest link exactly as it was mailed, or sign in and send a new one');
-    if (link.usedAt) return new ApiError(409, 'link_used', 'This confirmation link was used already: the address is confirmed. Sign in to continue');
-    return new ApiError(410, 'link_expired', 'This confirmation link has expired: sign in and send a new one');
+    return linkRefusal(await this.verifications.findOneBy({ tokenHash }), VERIFICATION_REFUSALS);
   }
 }

@@ -202,6 +202,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/api/password-resets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a password reset link by mail
+         * @description Answers the same whether or not the address has a user, and before anything is looked up; the link is mailed afterwards, to a user only, and only when the console has a mail server (SMTP_URL). The link works once, for CONSOLE_PASSWORD_RESET_TTL_SECONDS (an hour), and replaces the earlier links of the user. Limited per email address (CONSOLE_PASSWORD_RESETS_PER_EMAIL_PER_HOUR) and per client address (CONSOLE_PASSWORD_RESETS_PER_IP_PER_HOUR).
+         */
+        post: operations["PasswordResetsController_request"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/password-resets/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether a reset link can still be used
+         * @description For the page the link opens, before a password is typed: the user it is for and until when it works. Uses nothing up.
+         */
+        post: operations["PasswordResetsController_check"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/api/password-resets/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with a reset link
+         * @description Uses the link, sets the password and ends every session of the user. Signs nobody in: sign in with the new password afterwards.
+         */
+        post: operations["PasswordResetsController_complete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/api/signup": {
         parameters: {
             query?: never;
@@ -1363,6 +1423,55 @@ export interface components {
              * @example inv_...
              */
             token: string;
+        };
+        EmailField: {
+            /**
+             * Format: email
+             * @example ana@example.eu
+             */
+            email: string;
+        };
+        PasswordResetRequestedDto: {
+            /** @enum {boolean} */
+            ok: true;
+            /**
+             * @description How long a mailed link works (CONSOLE_PASSWORD_RESET_TTL_SECONDS), in minutes
+             * @example 60
+             */
+            link_valid_minutes: number;
+        };
+        ResetTokenDto: {
+            /**
+             * @description The token from the reset link (after #token=)
+             * @example pwr_...
+             */
+            token: string;
+        };
+        PasswordResetLinkDto: {
+            /** @enum {boolean} */
+            ok: true;
+            /**
+             * Format: email
+             * @description The user whose password the link resets
+             */
+            email: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        CompletePasswordResetDto: {
+            /**
+             * @description The token from the reset link (after #token=)
+             * @example pwr_...
+             */
+            token: string;
+            /** @description The new password, from 12 to 256 characters */
+            password: string;
+        };
+        PasswordResetDoneDto: {
+            /** @enum {boolean} */
+            ok: true;
+            /** @description Sessions of the user that were ended, on every browser */
+            sessions_closed: number;
         };
         SignUpDto: {
             /**
@@ -3196,6 +3305,156 @@ export interface operations {
                 };
             };
             /** @description invalid_request: the password is too short or too long, or the address got a user meanwhile */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    PasswordResetsController_request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailField"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordResetRequestedDto"];
+                };
+            };
+            /** @description invalid_request: the email address is missing or not one */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description rate_limited: a limit is reached; the message says which, Retry-After for how long */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    PasswordResetsController_check: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetTokenDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordResetLinkDto"];
+                };
+            };
+            /** @description not_found: no such link (mistyped, or replaced by a newer one) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description link_used: the link was used already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description link_expired: the link has expired; ask for a new one */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+        };
+    };
+    PasswordResetsController_complete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompletePasswordResetDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordResetDoneDto"];
+                };
+            };
+            /** @description not_found: no such link (mistyped, or replaced by a newer one) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description link_used: the link was used already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description link_expired: the link has expired; ask for a new one */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationErrorDto"];
+                };
+            };
+            /** @description invalid_request: the password is too short or too long */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -7,6 +7,7 @@ import { imagesRoutes } from '../modules/images/images.routes';
 import { keysRoutes } from '../modules/keys/keys.routes';
 import { memoriesRoutes } from '../modules/memories/memories.routes';
 import { overviewRoutes } from '../modules/overview/overview.routes';
+import { passwordResetRoutes } from '../modules/password-reset/password-reset.routes';
 import { reviewRoutes } from '../modules/review/review.routes';
 import { RequireSession } from '../modules/session/components/RequireSession';
 import { sessionRoutes } from '../modules/session/session.routes';
@@ -31,6 +32,7 @@ function NotFound() {
 /** Paths are relative to /console/, where the console app serves this page for every path. */
 export const routes: RouteObject[] = [
   ...sessionRoutes,
+  ...passwordResetRoutes,
   ...signupRoutes,
   {
     element: <AppLayout />,

@@ -22,6 +22,7 @@ import { OutboxTraceContext1734100000000 } from './1734100000000-outbox-trace-co
 import { StyleProfiles1734200000000 } from './1734200000000-style-profiles';
 import { KeyRolling1734300000000 } from './1734300000000-key-rolling';
 import { DeliveryExchange1734310000000 } from './1734310000000-delivery-exchange';
+import { ConsolePasswordResets1734400000000 } from './1734400000000-console-password-resets';
 import { ConsoleSecondFactor1734420000000 } from './1734420000000-console-second-factor';
 
 /** Ordered list; a new migration is appended here and never edited once released. */
@@ -50,5 +51,6 @@ export const translationMigrations: Function[] = [
   StyleProfiles1734200000000,
   KeyRolling1734300000000,
   DeliveryExchange1734310000000,
+  ConsolePasswordResets1734400000000,
   ConsoleSecondFactor1734420000000,
 ];

@@ -7,6 +7,7 @@ import { keys } from './keys';
 import { memories } from './memories';
 import { modes } from './modes';
 import { overview } from './overview';
+import { passwordReset } from './password-reset';
 import { review } from './review';
 import { secondFactor } from './second-factor';
 import { session } from './session';
@@ -16,6 +17,6 @@ import { users } from './users';
 import { webhook } from './webhook';
 
 /** Every string of the console in English: one catalogue, one object per feature. */
-export const en = { ...common, ...session, ...signup, ...keys, ...users, ...account, ...images, ...modes, ...overview, ...glossaries, ...memories, ...style, ...batches, ...webhook, ...review, ...secondFactor };
+export const en = { ...common, ...session, ...passwordReset, ...signup, ...keys, ...users, ...account, ...images, ...modes, ...overview, ...glossaries, ...memories, ...style, ...batches, ...webhook, ...review, ...secondFactor };
 
 export type MessageKey = keyof typeof en;

@@ -54,6 +54,9 @@ export function SignInPage() {
         </button>
       </form>
       <p>
+        <Link to="/forgot-password">{t('passwordReset.forgotLink')}</Link>
+      </p>
+      <p>
         <Link to="/sign-up">{t('signIn.signUpLink')}</Link>
       </p>
     </AuthCard>
