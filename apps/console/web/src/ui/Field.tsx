@@ -39,6 +39,16 @@ export function Field({ label, hint, error, ...input }: InputHTMLAttributes<HTML
   return <Labelled label={label} hint={hint} error={error} control={(props) => <input {...props} {...input} />} />;
 }
 
+/** An authenticator app's code: digits only, the phone's number pad, and codes browsers read from messages. */
+export function CodeField({ onCode, ...input }: Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> & LabelledProps & { onCode: (code: string) => void }) {
+  return <Field inputMode="numeric" autoComplete="one-time-code" minLength={6} maxLength={6} required {...input} onChange={(e) => onCode(e.target.value.replace(/\D/g, ''))} />;
+}
+
+/** A password being chosen, within the lengths the API takes. */
+export function NewPasswordField(input: InputHTMLAttributes<HTMLInputElement> & LabelledProps) {
+  return <Field type="password" autoComplete="new-password" minLength={12} maxLength={256} required {...input} />;
+}
+
 export function TextAreaField({ label, hint, error, ...area }: TextareaHTMLAttributes<HTMLTextAreaElement> & LabelledProps) {
   return <Labelled label={label} hint={hint} error={error} control={(props) => <textarea {...props} {...area} />} />;
 }

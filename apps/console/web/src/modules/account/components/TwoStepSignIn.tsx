@@ -4,7 +4,7 @@ import { formatDate } from '../../../i18n/format';
 import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
 import { CopyValue } from '../../../ui/CopyValue';
-import { Field } from '../../../ui/Field';
+import { CodeField, Field } from '../../../ui/Field';
 import { placeProblem, problemAt } from '../../../ui/field-problem';
 import { FormDialog } from '../../../ui/Modal';
 import { SecretDialog } from '../../../ui/SecretDialog';
@@ -42,16 +42,11 @@ function Setup({ enrolment, email, onRecoveryCodes }: { enrolment: Enrolment; em
       <CopyValue value={enrolment.secret} shown={inGroups(enrolment.secret)} what={t('twoStep.setupKeyCopy')} testId="totp-secret" />
       <p className="hint">{t('twoStep.setupAccount', { email })}</p>
       <form onSubmit={submit} className="form">
-        <Field
+        <CodeField
           label={t('twoStep.setupCode')}
           hint={t('twoStep.setupCodeHint')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          minLength={6}
-          maxLength={6}
-          required
           value={code}
-          onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+          onCode={setCode}
           error={problemAt(refused, 'code')}
         />
         {refused?.field === 'form' && <ApiErrorMessage error={confirm.error} />}
@@ -78,15 +73,10 @@ function NewCodesDialog({ onCodes, onClose }: { onCodes: (codes: string[]) => vo
       error={refused?.field === 'form' ? renew.error : undefined}
     >
       <p>{t('twoStep.newCodesIntro')}</p>
-      <Field
+      <CodeField
         label={t('twoStep.code')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        minLength={6}
-        maxLength={6}
-        required
         value={code}
-        onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+        onCode={setCode}
         error={problemAt(refused, 'code')}
       />
     </FormDialog>

@@ -4,7 +4,7 @@ import { ApiProblem } from '../../../api/client';
 import type { MessageKey } from '../../../i18n/en';
 import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
-import { Field } from '../../../ui/Field';
+import { Field, NewPasswordField } from '../../../ui/Field';
 import { placeProblem, problemAt } from '../../../ui/field-problem';
 import { AuthCard } from '../../session/components/AuthCard';
 import { useLinkToken } from '../../session/hooks/use-link-token';
@@ -101,14 +101,9 @@ export function ResetPasswordPage() {
       <form onSubmit={submit} className="form">
         {/* For password managers: whose password this is. */}
         <input type="email" name="username" autoComplete="username" value={link.data.email} readOnly hidden />
-        <Field
+        <NewPasswordField
           label={t('passwordReset.password')}
           hint={t('invitation.hint')}
-          type="password"
-          autoComplete="new-password"
-          minLength={12}
-          maxLength={256}
-          required
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           error={problemAt(refused, 'password')}

@@ -4,7 +4,7 @@ import { Navigate } from 'react-router';
 import { api, unwrap } from '../../../api/client';
 import { useT } from '../../../i18n/i18n';
 import { ApiErrorMessage } from '../../../ui/ApiErrorMessage';
-import { Field } from '../../../ui/Field';
+import { NewPasswordField } from '../../../ui/Field';
 import { placeProblem, problemAt } from '../../../ui/field-problem';
 import { useLinkToken } from '../hooks/use-link-token';
 import { useStartSession } from '../hooks/use-session';
@@ -31,14 +31,9 @@ export function AcceptInvitationPage() {
     <AuthCard title={t('invitation.title')} intro={t('invitation.intro')}>
       {!token && <ApiErrorMessage error={t('invitation.missing')} />}
       <form onSubmit={submit} className="form">
-        <Field
+        <NewPasswordField
           label={t('invitation.password')}
           hint={t('invitation.hint')}
-          type="password"
-          autoComplete="new-password"
-          minLength={12}
-          maxLength={256}
-          required
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           error={problemAt(refused, 'password')}

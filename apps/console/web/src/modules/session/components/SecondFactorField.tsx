@@ -1,5 +1,5 @@
 import { useT } from '../../../i18n/i18n';
-import { Field } from '../../../ui/Field';
+import { CodeField, Field } from '../../../ui/Field';
 
 interface SecondFactorFieldProps {
   recovery: boolean;
@@ -34,17 +34,12 @@ export function SecondFactorField({ recovery, onSwitch, value, onChange, error, 
           error={error}
         />
       ) : (
-        <Field
+        <CodeField
           key="code"
           label={t('twoStep.code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          minLength={6}
-          maxLength={6}
-          required
           autoFocus={autoFocus}
           value={value}
-          onChange={(e) => onChange(e.target.value.replace(/\D/g, ''))}
+          onCode={onChange}
           error={error}
         />
       )}
