@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { AccountMode } from '@platform/contracts';
 import type { EntityManager, Repository } from 'typeorm';
+import { containsPattern } from './contains-pattern';
 import { MemoryEntry } from './memory-entry.entity';
 import type { EntryRow } from './memory-entry-row';
 
@@ -85,9 +86,8 @@ export class MemoryEntryRepository {
     const query = this.entries.createQueryBuilder('e').where('e.memory_id = :memoryId', { memoryId }).orderBy('e.id').limit(limit);
     if (after !== undefined) query.andWhere('e.id > :after', { after });
     if (contains) {
-      // The trigram index on the key serves ILIKE; the translation is read only for the rows of this memory.
-      const pattern = `%${contains.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-      query.andWhere('(e.source_key ILIKE :pattern OR e.target_text ILIKE :pattern)', { pattern });
+      // The trigram index on the key serves the regular expression; the translation is read only for the rows of this memory.
+      query.andWhere('(e.source_key ~ :pattern OR e.target_text ~ :pattern)', { pattern: containsPattern(contains) });
     }
     return query.getMany();
   }
