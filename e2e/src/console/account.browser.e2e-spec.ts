@@ -76,13 +76,15 @@ describe('the console in a browser: an account from invitation to live key', () 
     expect(await toggle.getAttribute('aria-checked')).toBe('true');
     expect(await toggle.getAttribute('aria-disabled')).toBe('true');
     expect(await accessibleDescription(page, '[role="switch"]')).toBe('Live opens once the account is activated: Account page');
-    await toggle.click();
+    // aria-disabled keeps it reachable by keyboard, so a key press must change nothing either.
+    await toggle.focus();
+    await page.keyboard.press('Space');
     expect(await toggle.getAttribute('aria-checked')).toBe('true');
     expect(await page.getByTestId('sandbox-band').textContent()).toContain('Test data — sandbox.');
   });
 
   it('requests production access, an operator approves it by CLI, and a live key is created', async () => {
-    await page.getByRole('link', { name: 'Account' }).click();
+    await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Account' }).click();
     await expect.poll(() => heading(page)).toBe('Account');
     await inspectPage(page, 'account');
     await page.getByLabel('Company').fill('Beispiel GmbH');

@@ -35,7 +35,7 @@ describe('the console in a browser: two-step sign-in with an authenticator app a
 
   it('turns it on from the Account page with the key it shows and a code of it, and shows the recovery codes once', async () => {
     await acceptInvitation(page, account.invitationLink);
-    await page.getByRole('link', { name: 'Account' }).click();
+    await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Account' }).click();
     await expect.poll(() => heading(page)).toBe('Account');
     const section = page.getByRole('region', { name: 'Two-step sign-in' });
     await expect.poll(() => section.getByTestId('two-step-state').textContent()).toBe('Off.');
