@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { ApiError } from '@platform/errors';
 import type { FastifyReply } from 'fastify';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { LessThanOrEqual, MoreThan, Repository } from 'typeorm';
+import { hashLinkToken } from '../links/one-time-link';
 import type { SessionResponseDto } from '../sessions/dtos/session.dto';
 import { SessionResponder } from '../sessions/session-responder.service';
 import { SignInThrottleService, WRONG_CODE, type AdmittedSignIn } from '../sessions/sign-in-throttle.service';
@@ -15,7 +16,6 @@ import { SignInChallenge } from './sign-in-challenge.entity';
 /** Long enough to open the app and type a code, short enough that a leaked challenge is soon worthless. */
 export const CHALLENGE_SECONDS = 5 * 60;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const challengeGone = () => new ApiError(401, 'challenge_expired', 'This sign-in has expired or was completed already: sign in with your password again');
 
 /**
@@ -47,12 +47,12 @@ export class SecondFactorSignIn {
     const expiresAt = new Date(Date.now() + CHALLENGE_SECONDS * 1000);
     // The user's ended challenges go now, as ended sessions go at sign-in.
     await this.challenges.delete({ userId: user.id, expiresAt: LessThanOrEqual(new Date()) });
-    await this.challenges.insert({ tokenHash: hashToken(token), userId: user.id, expiresAt });
+    await this.challenges.insert({ tokenHash: hashLinkToken(token), userId: user.id, expiresAt });
     return { ok: true, second_factor_required: true, challenge: token, expires_at: expiresAt };
   }
 
   async complete(challenge: string, proof: SecondFactorProof, ip: string, reply: FastifyReply): Promise<SecondFactorSessionResponseDto> {
-    const tokenHash = hashToken(challenge);
+    const tokenHash = hashLinkToken(challenge);
     const found = await this.challenges.findOneBy({ tokenHash, expiresAt: MoreThan(new Date()) });
     const user = found && (await this.challenges.manager.findOneBy(ConsoleUser, { id: found.userId }));
     if (!user) throw challengeGone();
