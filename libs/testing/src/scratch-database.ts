@@ -11,9 +11,10 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-export async function createScratchDatabase(prefix: string): Promise<ScratchDatabase> {
+export async function createScratchDatabase(prefix: string, { locale }: { locale?: 'C' } = {}): Promise<ScratchDatabase> {
   const name = `${prefix}_${randomBytes(4).toString('hex')}`;
-  await onDatabase('postgres', (client) => client.query(`CREATE DATABASE "${name}"`));
+  // `C`: as a database initialised with `--locale=C`, whose own case folding knows ASCII only.
+  await onDatabase('postgres', (client) => client.query(`CREATE DATABASE "${name}"${locale ? ` TEMPLATE template0 ENCODING 'UTF8' LOCALE '${locale}'` : ''}`));
   return {
     name,
     url: urlOf(name),

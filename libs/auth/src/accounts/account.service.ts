@@ -8,10 +8,11 @@ import { Account } from './account.entity';
 
 /**
  * How account names are compared, and the expression of their unique index
- * (migration AccountNamesUnique1733710000000): compatibility forms and letter widths folded
- * (NFKC), surrounding spaces dropped, case ignored. `Acme`, ` ACME ` and `ａｃｍｅ` are one name.
+ * (migration AccountNamesFoldEveryLetter1734440000000): compatibility forms and letter widths
+ * folded (NFKC), surrounding spaces dropped, case ignored by ICU whatever the database's locale.
+ * `Acme`, ` ACME ` and `ａｃｍｅ` are one name, and so are `ÉCOLE` and `école`.
  */
-const nameKey = (sql: string) => `lower(btrim(normalize(${sql}, NFKC)))`;
+const nameKey = (sql: string) => `lower(btrim(normalize(${sql}, NFKC)) COLLATE "und-x-icu")`;
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === '23505';
 

@@ -24,6 +24,7 @@ import { KeyRolling1734300000000 } from './1734300000000-key-rolling';
 import { DeliveryExchange1734310000000 } from './1734310000000-delivery-exchange';
 import { ConsolePasswordResets1734400000000 } from './1734400000000-console-password-resets';
 import { ConsoleSecondFactor1734420000000 } from './1734420000000-console-second-factor';
+import { AccountNamesFoldEveryLetter1734440000000 } from './1734440000000-account-names-fold-every-letter';
 
 /** Ordered list; a new migration is appended here and never edited once released. */
 export const translationMigrations: Function[] = [
@@ -53,4 +54,5 @@ export const translationMigrations: Function[] = [
   DeliveryExchange1734310000000,
   ConsolePasswordResets1734400000000,
   ConsoleSecondFactor1734420000000,
+  AccountNamesFoldEveryLetter1734440000000,
 ];
