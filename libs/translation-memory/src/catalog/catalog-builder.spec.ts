@@ -142,8 +142,9 @@ describe('CatalogBuilder and the catalog lookup (compiled catalogs, own database
   it("gives back the query's accelerator, trailing colon or ellipsis and initial case", async () => {
     expect(await targets('de', ['_Save', 'Save…', 'Save...', 'Name', 'Name:', '&amp;Open…', 'Open'])).toEqual(['_Speichern', 'Speichern…', 'Speichern...', 'Name', 'Name:', '&amp;Öffnen…', 'Öffnen']);
     expect(await targets('fr', ['Name:', 'Name', 'open', 'save as', 'Save as:'])).toEqual(['Nom\u00a0:', 'Nom', 'ouvrir', 'enregistrer sous', 'Enregistrer sous\u00a0:']);
-    // The key in the query's own case first, then any case (equal agreement: the first written, catalogs in path order); German keeps its capitals.
-    expect(await targets('de', ['Sign Up', 'sign up', 'SIGN UP', 'save'])).toEqual(['Anmelden', 'registrieren', 'Anmelden', 'Speichern']);
+    // The key in the query's own case first, then any case (equal agreement: the first written, catalogs in path order), a query in
+    // capitals answered in capitals; German keeps its capitals.
+    expect(await targets('de', ['Sign Up', 'sign up', 'SIGN UP', 'save'])).toEqual(['Anmelden', 'registrieren', 'ANMELDEN', 'Speichern']);
   });
 
   it("answers masked segments in their own ids, printf arguments in the translation's order", async () => {

@@ -16,10 +16,13 @@ describe('catalog normalisation', () => {
     ['name :', 'name', { suffix: ':', initial: 'lower' }],
     ['File saved.', 'File saved', { suffix: '.', initial: 'upper' }],
     ['<x id="1"/> files', '<x id="1"/> files', {}],
+    ['NEW POST', 'NEW POST', { initial: 'upper', capitals: true }],
+    ['<x id="1"/> FILES', '<x id="1"/> FILES', { capitals: true }],
+    ['A', 'A', { initial: 'upper' }],
   ])('takes %j to %j', (query, key, form) => {
     const normal = normaliseKey(query);
     expect(normal.key).toBe(key);
-    expect(normal.form).toEqual({ accelerator: undefined, suffix: undefined, initial: undefined, ...form });
+    expect(normal.form).toEqual({ accelerator: undefined, suffix: undefined, initial: undefined, capitals: undefined, ...form });
   });
 
   it.each([
@@ -47,6 +50,8 @@ describe('catalog normalisation', () => {
     expect(normaliseTarget('Warten...', {})).toBe('Warten');
     expect(normaliseTarget('Gespeichert.', { suffix: '.' })).toBe('Gespeichert');
     expect(normaliseTarget('Nr.', {})).toBe('Nr.');
+    // A terminal prompt's translation ends in a space after its colon.
+    expect(normaliseTarget('Contraseña antigua: ', { suffix: ':' })).toBe('Contraseña antigua');
   });
 
   it("gives back the query's suffix, as the target language writes a colon", () => {
@@ -63,6 +68,18 @@ describe('catalog normalisation', () => {
     expect(restore('Datei', { initial: 'lower' }, { initial: 'upper' }, 'de')).toBe('Datei');
     expect(restore('URL', { initial: 'lower' }, { initial: 'upper' }, 'fr')).toBe('URL');
     expect(restore('Fichier', { initial: 'lower' }, { initial: 'lower' }, 'fr')).toBe('Fichier');
+    // After an opening mark, not after a placeholder.
+    expect(restore('¿Está seguro?', { initial: 'lower' }, { initial: 'upper' }, 'es')).toBe('¿está seguro?');
+    expect(restore('<x id="1"/> Dateien', { initial: 'lower' }, { initial: 'upper' }, 'fr')).toBe('<x id="1"/> Dateien');
+  });
+
+  it('writes the translation in capitals where the query is and the key was not, placeholders and entities untouched', () => {
+    expect(restore('Configuración', { initial: 'upper', capitals: true }, { initial: 'upper' }, 'es')).toBe('CONFIGURACIÓN');
+    expect(restore('Straße', { initial: 'upper', capitals: true }, { initial: 'upper' }, 'de')).toBe('STRASSE');
+    expect(restore('<x id="1"/> Dateien &amp; Ordner', { capitals: true }, {}, 'de')).toBe('<x id="1"/> DATEIEN &amp; ORDNER');
+    expect(restore('Kilit', { initial: 'upper', capitals: true }, { initial: 'upper' }, 'tr')).toBe('KİLİT');
+    // A key in capitals already answers as its translators wrote it.
+    expect(restore('Url', { initial: 'upper', capitals: true }, { initial: 'upper', capitals: true }, 'fr')).toBe('Url');
   });
 
   it("puts the query's accelerator before the translation's first letter, outside placeholders", () => {

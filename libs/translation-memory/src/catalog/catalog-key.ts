@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto';
  * The catalog's own normalisation, on top of `memoryKey`: interface strings of different
  * programs differ in what a translator keeps from the source anyway. A key loses its
  * accelerator (`_Save`, `&Open`, `~Save`, `Save (_S)`), its trailing ellipsis, colon or full stop
- * and, for matching, its case; what the query had is put back into the answer (`restore`).
+ * and, for matching, its case; what the query had is put back into the answer (`restore`): its
+ * initial's case, capitals throughout, accelerator and suffix.
  *
  * Everything here works on masked text (XML-escaped, `<x id="N"/>` placeholders), the form
  * of both the pipeline's keys and the catalog's entries, so the two meet.
@@ -19,6 +20,8 @@ export interface KeyForm {
   suffix?: Suffix;
   /** The case of the key's first character when it is a letter. */
   initial?: 'upper' | 'lower';
+  /** Every letter in capitals, two or more of them (`SETTINGS`, `NEW POST`). */
+  capitals?: true;
 }
 
 export interface NormalKey {
@@ -40,6 +43,8 @@ const TRAILING_ACCELERATOR = /\s*\((?:_|~|&amp;)[\p{L}\p{N}]\)(?=(?:\s*(?:…|\.
 /** A trailing ellipsis, colon or full stop, with any space before it (French `Nom :`). */
 const SUFFIX = /[\s\u00a0\u202f]*(…|\.\.\.|:|\.)$/u;
 const FIRST_LETTER = /\p{L}/u;
+/** A placeholder or an entity of the masked form: never a letter to change the case of. */
+const CODE = /<[^>]*>|&[#\w]+;/g;
 
 /** The string without its accelerator, and which marker it had; a string with several markers keeps them (they are text). */
 function withoutAccelerator(text: string): { text: string; accelerator?: AcceleratorMarker } {
@@ -68,6 +73,11 @@ function initialOf(text: string): KeyForm['initial'] {
   return first !== first.toUpperCase() ? 'lower' : undefined;
 }
 
+function capitalsOf(text: string): KeyForm['capitals'] {
+  const letters = text.replace(CODE, ' ').match(/\p{L}/gu) ?? [];
+  return letters.length >= 2 && letters.every((letter) => letter !== letter.toLowerCase()) ? true : undefined;
+}
+
 export const keyHash = (key: string): Buffer => createHash('sha256').update(key.toLowerCase(), 'utf8').digest();
 
 /** A `memoryKey` in the catalog's normal form. */
@@ -75,7 +85,7 @@ export function normaliseKey(memoryKey: string): NormalKey {
   const bare = withoutAccelerator(memoryKey);
   const cut = withoutSuffix(bare.text);
   const key = cut.text.trim();
-  return { key, hash: keyHash(key), form: { accelerator: bare.accelerator, suffix: cut.suffix, initial: initialOf(key) } };
+  return { key, hash: keyHash(key), form: { accelerator: bare.accelerator, suffix: cut.suffix, initial: initialOf(key), capitals: capitalsOf(key) } };
 }
 
 /**
@@ -84,7 +94,8 @@ export function normaliseKey(memoryKey: string): NormalKey {
  * stop goes only where the source had one too: elsewhere it may end an abbreviation (`Nr.`).
  */
 export function normaliseTarget(target: string, source: KeyForm): string {
-  const bare = withoutAccelerator(target).text;
+  // Trimmed first: a prompt's `Old password: ` → `Contraseña antigua: ` ends in its colon all the same.
+  const bare = withoutAccelerator(target.trim()).text;
   const cut = withoutSuffix(bare);
   return (cut.suffix && (cut.suffix !== '.' || source.suffix === '.') ? cut.text : bare).trim();
 }
@@ -96,6 +107,7 @@ const CAPITALISED_NOUNS = new Set(['de']);
 
 const upperFirst = (text: string, at: number) => text.slice(0, at) + text[at].toUpperCase() + text.slice(at + 1);
 const lowerFirst = (text: string, at: number) => text.slice(0, at) + text[at].toLowerCase() + text.slice(at + 1);
+const inCapitals = (masked: string, lang: string) => masked.replace(/(<[^>]*>|&[#\w]+;)|[^<&]+/g, (part, code?: string) => (code ? part : part.toLocaleUpperCase(lang)));
 
 /** Index of the first letter outside placeholders and entities. */
 function firstLetterIndex(masked: string): number {
@@ -110,20 +122,25 @@ function firstLetterIndex(masked: string): number {
 }
 
 /**
- * A stored translation (of the catalog key `matched`) made to answer the query: the query's
- * initial case where the translation followed its source's, its accelerator before the first
- * letter, its trailing ellipsis (as the query wrote it), full stop, or colon (as the target
- * language writes one).
+ * A stored translation (of the catalog key `matched`) made to answer the query: in capitals
+ * where the query is and the key was not; else the query's initial case where the translation
+ * followed its source's (also after an opening `¿`, `¡` or quote); its accelerator before the
+ * first letter, its trailing ellipsis (as the query wrote it), full stop, or colon (as the
+ * target language writes one).
  */
 export function restore(target: string, query: KeyForm, matched: KeyForm, targetLang: string): string {
   let text = target;
   const letter = firstLetterIndex(text);
-  if (letter === 0 && query.initial && matched.initial && query.initial !== matched.initial) {
-    const followsSource = initialOf(text) === matched.initial;
+  const word = text.slice(Math.max(letter, 0));
+  // Only punctuation before the first letter, never a placeholder or an entity.
+  const opensWithLetter = letter >= 0 && !/[\p{L}\p{N}<&]/u.test(text.slice(0, letter));
+  if (query.capitals && !matched.capitals) text = inCapitals(text, targetLang);
+  else if (opensWithLetter && query.initial && matched.initial && query.initial !== matched.initial) {
+    const followsSource = initialOf(word) === matched.initial;
     // A lower-case source word may still become a capitalised noun, and an acronym stays as it is.
-    const acronym = /^\p{Lu}{2}/u.test(text);
-    if (followsSource && query.initial === 'upper') text = upperFirst(text, 0);
-    else if (followsSource && !acronym && !CAPITALISED_NOUNS.has(targetLang)) text = lowerFirst(text, 0);
+    const acronym = /^\p{Lu}{2}/u.test(word);
+    if (followsSource && query.initial === 'upper') text = upperFirst(text, letter);
+    else if (followsSource && !acronym && !CAPITALISED_NOUNS.has(targetLang)) text = lowerFirst(text, letter);
   }
   if (query.accelerator && letter >= 0) text = text.slice(0, letter) + query.accelerator + text.slice(letter);
   if (query.suffix && !SUFFIX.test(text)) text += query.suffix === ':' && SPACED_COLON.has(targetLang) ? '\u00a0:' : query.suffix;
