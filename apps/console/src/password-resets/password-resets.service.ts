@@ -6,6 +6,7 @@ import { linkRefusal, usableLink, type LinkRefusals } from '../links/link-refusa
 import { consoleLink, hashLinkToken, newLinkToken } from '../links/one-time-link';
 import { Mailer } from '../mail/mailer.service';
 import { SessionsService } from '../sessions/sessions.service';
+import { SignInThrottleService } from '../sessions/sign-in-throttle.service';
 import { ConsoleUser } from '../users/console-user.entity';
 import { hashPassword } from '../users/password-hash';
 import { UsersService } from '../users/users.service';
@@ -44,6 +45,7 @@ export class PasswordResetsService implements BeforeApplicationShutdown {
     @InjectRepository(PasswordReset) private readonly resets: Repository<PasswordReset>,
     private readonly users: UsersService,
     private readonly sessions: SessionsService,
+    private readonly throttle: SignInThrottleService,
     private readonly mailer: Mailer,
     private readonly config: ConsoleConfig,
   ) {}
@@ -97,12 +99,14 @@ export class PasswordResetsService implements BeforeApplicationShutdown {
   /**
    * Uses the link (an atomic update: of two uses at once one wins) and sets the password in the
    * same transaction, which also ends every session of the user and withdraws their other open
-   * links. Answers how many sessions ended; signs nobody in.
+   * links. Then lifts the account's sign-in lock: the link proves the mailbox, and guesses at the
+   * old password must not keep its owner out of the new one (the client address's count stays).
+   * Answers how many sessions ended; signs nobody in.
    */
   async complete(token: string, password: string): Promise<number> {
     const passwordHash = await hashPassword(password);
     const tokenHash = hashLinkToken(token);
-    return this.resets.manager.transaction(async (manager) => {
+    const { email, ended } = await this.resets.manager.transaction(async (manager) => {
       const [rows] = await manager.query(
         `UPDATE translation.console_password_resets SET used_at = now()
          WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
@@ -113,7 +117,13 @@ export class PasswordResetsService implements BeforeApplicationShutdown {
       if (!used) throw linkRefusal(await this.resets.findOneBy({ tokenHash }), RESET_REFUSALS);
       await manager.update(ConsoleUser, { id: used.user_id }, { passwordHash });
       await manager.delete(PasswordReset, { userId: used.user_id, usedAt: IsNull() });
-      return this.sessions.closeAll(used.user_id, manager);
+      const user = await manager.findOneByOrFail(ConsoleUser, { id: used.user_id });
+      return { email: user.email, ended: await this.sessions.closeAll(used.user_id, manager) };
     });
+    // The password is set whatever Redis does: a lock left in place only runs out as it would have.
+    await this.throttle.forgetAccount(email).catch((error: unknown) =>
+      this.logger.warn({ msg: 'sign-in lock not lifted after a password reset', reason: error instanceof Error ? error.message : String(error) }),
+    );
+    return ended;
   }
 }

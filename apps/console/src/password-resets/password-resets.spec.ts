@@ -80,6 +80,19 @@ describe('console password reset by mail', () => {
     expect((await new Browser(url).signIn(user.email, NEW_PASSWORD)).status).toBe(200);
   });
 
+  it("lifts the account's sign-in lock once the new password is set", async () => {
+    const user = await account.join('member');
+    for (let i = 0; i < 20; i++) await new Browser(url).signIn(user.email, `guess ${i}`);
+    const locked = await new Browser(url).signIn(user.email, PASSWORD);
+    expect(locked.status).toBe(429);
+    await ask(user.email);
+    const [link] = linksTo(user.email);
+    // The lock holds until the link is used, whatever password is tried.
+    expect((await new Browser(url).signIn(user.email, PASSWORD)).status).toBe(429);
+    expect((await complete(link)).status).toBe(200);
+    expect((await new Browser(url).signIn(user.email, NEW_PASSWORD)).status).toBe(200);
+  });
+
   it('answers an address without a user exactly as one with, and mails it nothing', async () => {
     const nobody = newEmail('nobody');
     const before = resetMails().length;

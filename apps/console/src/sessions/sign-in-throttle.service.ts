@@ -62,6 +62,11 @@ export class SignInThrottleService {
     };
   }
 
+  /** Clears the account's count of failures, and so its lock; the client addresses' counts stay. */
+  async forgetAccount(email: string): Promise<void> {
+    await this.redis.del(this.keys(email, '').email);
+  }
+
   /** 429 when either count is at its limit; otherwise the attempt counts as a failure until it succeeds. */
   async admit(email: string, ip: string, failure: SignInFailure = WRONG_PASSWORD): Promise<AdmittedSignIn> {
     const keys = this.keys(email, ip);
