@@ -55,16 +55,17 @@ export class SignInThrottleService {
     private readonly config: ConsoleConfig,
   ) {}
 
+  private emailKey(email: string): string {
+    return `console-signin:email:${createHash('sha256').update(email).digest('hex')}`;
+  }
+
   private keys(email: string, ip: string) {
-    return {
-      email: `console-signin:email:${createHash('sha256').update(email).digest('hex')}`,
-      ip: `console-signin:ip:${ip}`,
-    };
+    return { email: this.emailKey(email), ip: `console-signin:ip:${ip}` };
   }
 
   /** Clears the account's count of failures, and so its lock; the client addresses' counts stay. */
   async forgetAccount(email: string): Promise<void> {
-    await this.redis.del(this.keys(email, '').email);
+    await this.redis.del(this.emailKey(email));
   }
 
   /** 429 when either count is at its limit; otherwise the attempt counts as a failure until it succeeds. */

@@ -45,6 +45,8 @@ const SUFFIX = /[\s\u00a0\u202f]*(…|\.\.\.|:|\.)$/u;
 const FIRST_LETTER = /\p{L}/u;
 /** A placeholder or an entity of the masked form: never a letter to change the case of. */
 const CODE = /<[^>]*>|&[#\w]+;/g;
+/** Splits masked text around its codes, which land at the odd indexes. */
+const AROUND_CODES = new RegExp(`(${CODE.source})`);
 
 /** The string without its accelerator, and which marker it had; a string with several markers keeps them (they are text). */
 function withoutAccelerator(text: string): { text: string; accelerator?: AcceleratorMarker } {
@@ -107,7 +109,11 @@ const CAPITALISED_NOUNS = new Set(['de']);
 
 const upperFirst = (text: string, at: number) => text.slice(0, at) + text[at].toUpperCase() + text.slice(at + 1);
 const lowerFirst = (text: string, at: number) => text.slice(0, at) + text[at].toLowerCase() + text.slice(at + 1);
-const inCapitals = (masked: string, lang: string) => masked.replace(/(<[^>]*>|&[#\w]+;)|[^<&]+/g, (part, code?: string) => (code ? part : part.toLocaleUpperCase(lang)));
+const inCapitals = (masked: string, lang: string) =>
+  masked
+    .split(AROUND_CODES)
+    .map((part, i) => (i % 2 ? part : part.toLocaleUpperCase(lang)))
+    .join('');
 
 /** Index of the first letter outside placeholders and entities. */
 function firstLetterIndex(masked: string): number {
